@@ -1,0 +1,1 @@
+"""Benchmark opponents, to measure the product's levels against."""

@@ -1,0 +1,182 @@
+"""The ``gin-rummy`` command: play in the terminal, look up melds, check a deal, run the benchmarks."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ginrummy.engine import (
+    HOUSE,
+    PRESETS,
+    Action,
+    ActionKind,
+    EngineError,
+    Phase,
+    apply,
+    best_melds,
+    discard_deadwoods,
+    format_cards,
+    new_game,
+    parse_card,
+    parse_cards,
+    verify_deal,
+    view_for,
+)
+
+
+def _melds(args: argparse.Namespace) -> int:
+    cards = parse_cards(" ".join(args.cards))
+    result = best_melds(cards)
+    for meld in result.melds:
+        print("meld:     ", format_cards(meld, symbols=True))
+    print("deadwood: ", format_cards(result.deadwood_cards, symbols=True) or "-", f"= {result.deadwood}")
+    if len(cards) == 11:
+        for card, left in sorted(discard_deadwoods(cards).items()):
+            note = "Gin" if left == 0 else ("knock" if left <= HOUSE.knock_limit else "")
+            print(f"  discard {card.symbol:>3}: deadwood {left:3d} {note}")
+    return 0
+
+
+def _verify(args: argparse.Namespace) -> int:
+    ok = verify_deal(args.deck, args.salt, args.commitment)
+    print("the deck matches the commitment" if ok else "MISMATCH: the deck and salt do not hash to the commitment")
+    return 0 if ok else 1
+
+
+def _describe(action: Action) -> str:
+    if action.kind == ActionKind.DRAW:
+        return f"draw from the {action.source}"
+    if action.card is not None:
+        return f"{action.kind.value} {action.card.symbol}"
+    return action.kind.value.replace("_", " ")
+
+
+def _play(args: argparse.Namespace) -> int:
+    from ginrummy.ai import make_player
+
+    state = new_game(PRESETS[args.rules], args.seed)
+    computer = make_player(args.level, args.seed)
+    you = 0
+    while state.phase != Phase.MATCH_OVER:
+        view = view_for(state, you)
+        if state.phase == Phase.HAND_OVER or view.my_turn:
+            _show(view)
+            action = _ask(view)
+            if action is None:
+                return 0
+        else:
+            action = computer.choose(view_for(state, 1))
+            print(f"  computer: {_describe(action)}")
+        try:
+            state, _ = apply(state, action)
+        except EngineError as error:
+            print(f"  refused: {error.message}")
+    _show(view_for(state, you))
+    print("You win the match!" if state.winner == you else "The computer wins the match.")
+    return 0
+
+
+def _show(view: object) -> None:
+    from ginrummy.engine import View
+
+    assert isinstance(view, View)
+    print()
+    print(f"Hand {view.hand_number}  score you {view.scores[0]} - computer {view.scores[1]}  "
+          f"stock {view.stock_count}  discard pile top: {view.discard_pile[-1].symbol if view.discard_pile else '-'}")
+    if view.result is not None and view.result.showdown is not None:
+        print("  ", view.result.showdown.explanation, "to", "you" if view.result.winner == view.seat else "computer")
+    elif view.result is not None:
+        print("   no score: the stock ran down to two cards")
+    for meld in view.melds:
+        print("   meld     ", format_cards(meld, symbols=True))
+    print("   deadwood ", format_cards(view.deadwood_cards, symbols=True) or "-", f"= {view.deadwood}")
+
+
+def _ask(view: object) -> Action | None:
+    from ginrummy.engine import View
+
+    assert isinstance(view, View)
+    actions = list(view.legal_actions)
+    for i, action in enumerate(actions):
+        print(f"  {i:2d}. {_describe(action)}")
+    while True:
+        try:
+            text = input("your move (number, or a card to discard, q to quit): ").strip()
+        except EOFError:
+            return None
+        if text == "q":
+            return None
+        if text.isdigit() and int(text) < len(actions):
+            return actions[int(text)]
+        try:
+            card = parse_card(text)
+        except EngineError:
+            continue
+        for action in actions:
+            if action.kind == ActionKind.DISCARD and action.card == card:
+                return action
+
+
+def _bench(args: argparse.Namespace) -> int:
+    import importlib
+
+    importlib.import_module(f"ginrummy.bench.{args.which}").main(args.rest)
+    return 0
+
+
+BENCHES = ("engine",)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import os
+
+    import uvicorn
+
+    if args.database_url:
+        os.environ["DATABASE_URL"] = args.database_url
+    uvicorn.run("ginrummy.api.main:create", factory=True, host=args.host, port=args.port, workers=args.workers,
+                log_level=os.environ.get("LOG_LEVEL", "info"), timeout_graceful_shutdown=10)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="gin-rummy", description="Gin Rummy against a fair computer opponent.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    serve = sub.add_parser("serve", help="run the game server (API and browser game)")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--workers", type=int, default=1, help="server processes (share one database)")
+    serve.add_argument("--database-url", default=None, help="overrides DATABASE_URL (default: SQLite file)")
+    serve.set_defaults(run=_serve)
+    play = sub.add_parser("play", help="play a match in the terminal")
+    play.add_argument("--level", default="medium", choices=["easy", "medium", "hard", "simple"])
+    play.add_argument("--rules", default="house", choices=sorted(PRESETS))
+    play.add_argument("--seed", type=int, default=None)
+    play.set_defaults(run=_play)
+    melds = sub.add_parser("melds", help="arrange a hand into melds with the least deadwood")
+    melds.add_argument("cards", nargs="+", help="card codes such as 7H TD AS (or 10D, 7♥)")
+    melds.set_defaults(run=_melds)
+    verify = sub.add_parser("verify-deal", help="check a revealed deck and salt against a hand's commitment")
+    verify.add_argument("--deck", required=True, help="the 52 card codes as revealed, space separated")
+    verify.add_argument("--salt", required=True)
+    verify.add_argument("--commitment", required=True)
+    verify.set_defaults(run=_verify)
+    bench = sub.add_parser("bench", help="print speed figures")
+    bench.add_argument("which", choices=BENCHES, help="engine: meld search and hands per second")
+    bench.add_argument("rest", nargs=argparse.REMAINDER, help="options passed to that bench (see its --help)")
+    bench.set_defaults(run=_bench)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        code: int = args.run(args)
+    except EngineError as error:
+        print(f"error: {error.message}", file=sys.stderr)
+        return 2
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,37 @@
+"""Provably fair deals: a commitment to each hand's deck, published before play and checkable after.
+
+Before any card is played a seat sees ``commitment`` = SHA-256 of the hand's
+salt and the whole shuffled deck. When the hand is over the view reveals the
+deck and the salt; anyone can recompute the hash and check that it matches, so
+the deck cannot have been changed while the hand was played.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Iterable
+
+from .cards import Card, parse_cards
+
+
+def deck_salt(seed: int, hand_number: int) -> str:
+    """The secret salt of a hand (128 bits, hex), derived from the match seed, which is never shown in play."""
+    return hmac.new(str(seed).encode(), f"salt:{hand_number}".encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def commitment(deck: Iterable[Card], salt: str) -> str:
+    """SHA-256 (hex) of ``salt``, a colon, and the deck's codes separated by spaces: ``<salt>:7H AS ...``."""
+    text = salt + ":" + " ".join(card.code for card in deck)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def verify_deal(deck: str | Iterable[str], salt: str, expected: str) -> bool:
+    """True when a revealed deck and salt hash to the commitment that was shown before play.
+
+    The deck must be all 52 cards, each once.
+    """
+    cards = parse_cards(deck)
+    if len(cards) != 52:
+        return False
+    return hmac.compare_digest(commitment(cards, salt), expected.strip().lower())

@@ -1,0 +1,236 @@
+"""The showdown after a knock, and the points a hand is worth.
+
+The knocker's melds are shown in the least-deadwood arrangement that leaves the
+defender the least to lay off; the defender's own melds and layoffs are then
+chosen together for the least defender deadwood. Nothing here is a choice a
+player makes: the product always finds the best arrangement for both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import product
+from typing import Any, Literal
+
+from .cards import Card, cards_of, mask_of, parse_card
+from .errors import InvalidInputError
+from .melds import MeldResult, best_melds, cached_deadwood, optimal_arrangements_of_mask
+from .rules import HOUSE, Rules
+
+ResultKind = Literal["gin", "big_gin", "knock", "undercut"]
+
+
+@dataclass(frozen=True, slots=True)
+class Layoff:
+    card: Card
+    meld: int
+    """Index into the knocker's melds of the meld the card extends."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"card": self.card.code, "meld": self.meld}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """One term of a hand's score, in words and points (negative when subtracted)."""
+
+    label: str
+    points: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"label": self.label, "points": self.points}
+
+
+@dataclass(frozen=True, slots=True)
+class KnockResult:
+    """How a knock (or Gin) was scored."""
+
+    winner: Literal["knocker", "defender"]
+    kind: ResultKind
+    points: int
+    """Points to the winner before any variant multiplier or line bonus."""
+    knocker_deadwood: int
+    defender_deadwood: int
+    """After layoffs (none are allowed against Gin)."""
+    defender_deadwood_before_layoffs: int
+    layoffs: tuple[Layoff, ...]
+    knocker_melds: tuple[tuple[Card, ...], ...]
+    knocker_deadwood_cards: tuple[Card, ...]
+    defender_melds: tuple[tuple[Card, ...], ...]
+    defender_deadwood_cards: tuple[Card, ...]
+    lines: tuple[ScoreLine, ...]
+    """The points as a sum: each term with its label."""
+
+    @property
+    def explanation(self) -> str:
+        """The score as arithmetic in words, e.g. ``Undercut: 25 + 8 − 5 = 28``."""
+        terms = []
+        for i, line in enumerate(self.lines):
+            if i == 0:
+                terms.append(str(line.points))
+            else:
+                terms.append(("+ " if line.points >= 0 else "− ") + str(abs(line.points)))
+        title = {"gin": "Gin", "big_gin": "Big Gin", "knock": "Knock", "undercut": "Undercut"}[self.kind]
+        return f"{title}: {' '.join(terms)} = {self.points}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winner": self.winner,
+            "kind": self.kind,
+            "points": self.points,
+            "knocker_deadwood": self.knocker_deadwood,
+            "defender_deadwood": self.defender_deadwood,
+            "defender_deadwood_before_layoffs": self.defender_deadwood_before_layoffs,
+            "layoffs": [layoff.to_json() for layoff in self.layoffs],
+            "knocker_melds": [[c.code for c in meld] for meld in self.knocker_melds],
+            "knocker_deadwood_cards": [c.code for c in self.knocker_deadwood_cards],
+            "defender_melds": [[c.code for c in meld] for meld in self.defender_melds],
+            "defender_deadwood_cards": [c.code for c in self.defender_deadwood_cards],
+            "lines": [line.to_json() for line in self.lines],
+            "explanation": self.explanation,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> KnockResult:
+        def cards(codes: Iterable[str]) -> tuple[Card, ...]:
+            return tuple(parse_card(code) for code in codes)
+
+        return cls(
+            winner=data["winner"],
+            kind=data["kind"],
+            points=data["points"],
+            knocker_deadwood=data["knocker_deadwood"],
+            defender_deadwood=data["defender_deadwood"],
+            defender_deadwood_before_layoffs=data["defender_deadwood_before_layoffs"],
+            layoffs=tuple(Layoff(parse_card(x["card"]), x["meld"]) for x in data["layoffs"]),
+            knocker_melds=tuple(cards(meld) for meld in data["knocker_melds"]),
+            knocker_deadwood_cards=cards(data["knocker_deadwood_cards"]),
+            defender_melds=tuple(cards(meld) for meld in data["defender_melds"]),
+            defender_deadwood_cards=cards(data["defender_deadwood_cards"]),
+            lines=tuple(ScoreLine(x["label"], x["points"]) for x in data["lines"]),
+        )
+
+
+def layoff_spots(meld: Sequence[Card]) -> list[list[Card]]:
+    """The chains of cards that could extend ``meld``, nearest first.
+
+    A set of three takes its missing fourth card; a run takes cards below its
+    low end and above its high end, each chain in the order they must be added.
+    """
+    first, last = meld[0], meld[-1]
+    if first.rank == last.rank:  # a set
+        if len(meld) != 3:
+            return []
+        held = {card.suit for card in meld}
+        return [[Card.of(first.rank, suit) for suit in range(4) if suit not in held]]
+    suit = first.suit
+    below = [Card.of(rank, suit) for rank in range(first.rank - 1, -1, -1)]
+    above = [Card.of(rank, suit) for rank in range(last.rank + 1, 13)]
+    return [below, above]
+
+
+def best_defense(defender_mask: int, knocker_melds: Sequence[Sequence[Card]]) -> tuple[int, tuple[Layoff, ...]]:
+    """The defender's least deadwood against ``knocker_melds``, with the layoffs that achieve it.
+
+    Every combination of chain lengths at every meld end is tried; each leaves a
+    set of cards for the defender's own melds, whose best deadwood is looked up.
+    """
+    choices: list[list[tuple[Layoff, ...]]] = []
+    for index, meld in enumerate(knocker_melds):
+        for chain in layoff_spots(meld):
+            held: list[Layoff] = []
+            for card in chain:
+                if not defender_mask >> card & 1:
+                    break
+                held.append(Layoff(card, index))
+            if held:
+                choices.append([tuple(held[:n]) for n in range(len(held) + 1)])
+    best: tuple[int, tuple[Layoff, ...]] = (cached_deadwood(defender_mask), ())
+    for combo in product(*choices):
+        laid = tuple(layoff for part in combo for layoff in part)
+        if not laid:
+            continue
+        laid_mask = mask_of(layoff.card for layoff in laid)
+        if laid_mask.bit_count() != len(laid):  # two chains claimed the same card
+            continue
+        left = cached_deadwood(defender_mask & ~laid_mask)
+        if left < best[0] or (left == best[0] and len(laid) < len(best[1])):
+            best = (left, laid)
+    return best
+
+
+def showdown(knocker_cards: Iterable[Card], defender_cards: Iterable[Card], rules: Rules = HOUSE,
+             big_gin: bool = False) -> KnockResult:
+    """Score a hand that ended with a knock, Gin or (with ``big_gin``) Big Gin."""
+    knocker_mask = mask_of(knocker_cards)
+    defender_mask = mask_of(defender_cards)
+    arrangements = optimal_arrangements_of_mask(knocker_mask)
+    knocker_deadwood = arrangements[0].deadwood
+    defender_own = best_melds(cards_of(defender_mask))
+    layoffs: tuple[Layoff, ...] = ()
+    chosen = arrangements[0]
+    defender_deadwood = defender_own.deadwood
+    if knocker_deadwood > 0:
+        # The knocker's arrangement that leaves the defender the most deadwood.
+        worst_for_defender = -1
+        for arrangement in arrangements:
+            left, laid = best_defense(defender_mask, arrangement.melds)
+            if left > worst_for_defender:
+                worst_for_defender, chosen, layoffs = left, arrangement, laid
+        defender_deadwood = worst_for_defender
+    laid_mask = mask_of(layoff.card for layoff in layoffs)
+    defender_final: MeldResult = best_melds(cards_of(defender_mask & ~laid_mask)) if layoffs else defender_own
+    kind: ResultKind
+    winner: Literal["knocker", "defender"]
+    lines: tuple[ScoreLine, ...]
+    if big_gin:
+        kind, winner = "big_gin", "knocker"
+        lines = (ScoreLine("Big Gin bonus", rules.big_gin_bonus), ScoreLine("defender's deadwood", defender_deadwood))
+    elif knocker_deadwood == 0:
+        kind, winner = "gin", "knocker"
+        lines = (ScoreLine("Gin bonus", rules.gin_bonus), ScoreLine("defender's deadwood", defender_deadwood))
+    elif knocker_deadwood < defender_deadwood:
+        kind, winner = "knock", "knocker"
+        lines = (ScoreLine("defender's deadwood", defender_deadwood),
+                 ScoreLine("knocker's deadwood", -knocker_deadwood))
+    else:
+        kind, winner = "undercut", "defender"
+        lines = (ScoreLine("undercut bonus", rules.undercut_bonus), ScoreLine("knocker's deadwood", knocker_deadwood),
+                 ScoreLine("defender's deadwood", -defender_deadwood))
+    return KnockResult(
+        winner=winner,
+        kind=kind,
+        points=sum(line.points for line in lines),
+        knocker_deadwood=knocker_deadwood,
+        defender_deadwood=defender_deadwood,
+        defender_deadwood_before_layoffs=defender_own.deadwood,
+        layoffs=layoffs,
+        knocker_melds=tuple(tuple(meld) for meld in chosen.melds),
+        knocker_deadwood_cards=tuple(chosen.deadwood_cards),
+        defender_melds=tuple(tuple(meld) for meld in defender_final.melds),
+        defender_deadwood_cards=tuple(defender_final.deadwood_cards),
+        lines=lines,
+    )
+
+
+def score_knock(knocker_cards: Iterable[Card], defender_cards: Iterable[Card], rules: Rules = HOUSE) -> KnockResult:
+    """Score a knock between two 10-card hands (the knocker's after the knock discard).
+
+    >>> from ginrummy.engine.cards import parse_cards
+    >>> result = score_knock(parse_cards("5H 6H 7H 9C 9D 9S 2S 3S 4S 8D"),
+    ...                      parse_cards("8H 9H KC KD KH TS JS QS AC 4D"))
+    >>> result.kind, result.winner, result.knocker_deadwood, result.defender_deadwood, result.points
+    ('undercut', 'defender', 8, 5, 28)
+    >>> result.explanation
+    'Undercut: 25 + 8 − 5 = 28'
+    """
+    knocker, defender = list(knocker_cards), list(defender_cards)
+    for who, hand in (("knocker", knocker), ("defender", defender)):
+        if len(hand) != 10 or len(set(hand)) != 10:
+            raise InvalidInputError(f"the {who} needs 10 different cards, not {len(set(hand))}", code="invalid_hand")
+    overlap = set(knocker) & set(defender)
+    if overlap:
+        codes = " ".join(sorted(card.code for card in overlap))
+        raise InvalidInputError(f"both hands hold {codes}", code="invalid_hand")
+    return showdown(knocker, defender, rules)

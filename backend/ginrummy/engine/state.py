@@ -1,0 +1,294 @@
+"""The state of a match: immutable values, replaced (never changed) by every action.
+
+A ``GameState`` holds everything needed to continue or replay a match: the
+rules, the seed every deal comes from, the actions so far, and the current hand
+(which includes hidden cards: only ``views.view_for`` may turn it into
+something a seat sees).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Literal, NamedTuple
+
+from .actions import Action
+from .cards import Card, parse_card
+from .errors import InvalidInputError
+from .rules import Rules
+from .scoring import KnockResult
+
+SCHEMA_VERSION = 2
+"""Version of the JSON form written by ``GameState.to_json`` (1 is the store's compact replay form)."""
+
+HAND_SIZE = 10
+STOCK_FLOOR = 2
+"""When a stock draw leaves this many cards, the hand ends unless the drawer knocks."""
+
+
+class Phase(StrEnum):
+    FIRST_UPCARD = "first_upcard"
+    """The starter, then the other player, may take the first upcard or pass."""
+    DRAW = "draw"
+    DISCARD = "discard"
+    HAND_OVER = "hand_over"
+    MATCH_OVER = "match_over"
+
+
+HandOutcome = Literal["gin", "big_gin", "knock", "undercut", "no_score"]
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How a hand ended and what it scored."""
+
+    outcome: HandOutcome
+    winner: int | None
+    """Seat that scored, None for a no-score hand."""
+    points: int
+    """Points added to the winner's score (after any doubling and line bonus)."""
+    knocker: int | None = None
+    knock_card: Card | None = None
+    showdown: KnockResult | None = None
+    multiplier: int = 1
+    line_bonus: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "outcome": self.outcome,
+            "winner": self.winner,
+            "points": self.points,
+            "knocker": self.knocker,
+            "knock_card": self.knock_card.code if self.knock_card is not None else None,
+            "showdown": self.showdown.to_json() if self.showdown is not None else None,
+            "multiplier": self.multiplier,
+            "line_bonus": self.line_bonus,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> HandResult:
+        return cls(
+            outcome=data["outcome"],
+            winner=data["winner"],
+            points=data["points"],
+            knocker=data["knocker"],
+            knock_card=parse_card(data["knock_card"]) if data["knock_card"] is not None else None,
+            showdown=KnockResult.from_json(data["showdown"]) if data["showdown"] is not None else None,
+            multiplier=data["multiplier"],
+            line_bonus=data["line_bonus"],
+        )
+
+
+class HandState(NamedTuple):
+    """One deal, from the shuffle to the showdown.
+
+    A named tuple rather than a dataclass because a new one is made on every
+    action, and ``_replace`` is several times faster than ``dataclasses.replace``.
+    """
+
+    number: int
+    """1 for the first hand of the match."""
+    starter: int
+    """Seat offered the first upcard first."""
+    deck: tuple[Card, ...]
+    """The shuffled deck as dealt: the starter's 10, the other's 10, the upcard, then the stock."""
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    stock: tuple[Card, ...]
+    """Face down; the next card drawn is ``stock[0]``."""
+    discard: tuple[Card, ...]
+    """Face up; the top card is the last one."""
+    phase: Phase
+    turn: int
+    """Seat to act (the winner of the hand once it is over)."""
+    knock_limit: int
+    passes: int = 0
+    """How many players have passed the first upcard."""
+    taken: Card | None = None
+    """The card the player to act took from the discard pile this turn (it may not be discarded)."""
+    draws: int = 0
+    """Cards drawn from the stock or the pile so far this hand."""
+    pile_takes: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
+    """Per seat, every card it took from the discard pile (public knowledge)."""
+    discards: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
+    """Per seat, every card it discarded, in order (public knowledge)."""
+    passed: tuple[int, ...] = ()
+    """Seats that passed the first upcard, in order."""
+    actions: tuple[Action, ...] = ()
+    """The actions played in this hand so far."""
+    result: HandResult | None = None
+
+    @property
+    def upcard(self) -> Card:
+        """The first upcard of the hand."""
+        return self.deck[2 * HAND_SIZE]
+
+    @property
+    def top_discard(self) -> Card | None:
+        return self.discard[-1] if self.discard else None
+
+    def to_json(self) -> dict[str, Any]:
+        def codes(cards: tuple[Card, ...]) -> list[str]:
+            return [c.code for c in cards]
+
+        return {
+            "number": self.number,
+            "starter": self.starter,
+            "deck": codes(self.deck),
+            "hands": [codes(h) for h in self.hands],
+            "stock": codes(self.stock),
+            "discard": codes(self.discard),
+            "phase": self.phase.value,
+            "turn": self.turn,
+            "knock_limit": self.knock_limit,
+            "passes": self.passes,
+            "taken": self.taken.code if self.taken is not None else None,
+            "draws": self.draws,
+            "pile_takes": [codes(x) for x in self.pile_takes],
+            "discards": [codes(x) for x in self.discards],
+            "passed": list(self.passed),
+            "actions": [a.to_json() for a in self.actions],
+            "result": self.result.to_json() if self.result is not None else None,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> HandState:
+        def cards(codes: list[str]) -> tuple[Card, ...]:
+            return tuple(parse_card(code) for code in codes)
+
+        def pair(items: list[list[str]]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+            return (cards(items[0]), cards(items[1]))
+
+        return cls(
+            number=data["number"],
+            starter=data["starter"],
+            deck=cards(data["deck"]),
+            hands=pair(data["hands"]),
+            stock=cards(data["stock"]),
+            discard=cards(data["discard"]),
+            phase=Phase(data["phase"]),
+            turn=data["turn"],
+            knock_limit=data["knock_limit"],
+            passes=data["passes"],
+            taken=parse_card(data["taken"]) if data["taken"] is not None else None,
+            draws=data["draws"],
+            pile_takes=pair(data["pile_takes"]),
+            discards=pair(data["discards"]),
+            passed=tuple(data["passed"]),
+            actions=tuple(Action.from_json(a) for a in data["actions"]),
+            result=HandResult.from_json(data["result"]) if data["result"] is not None else None,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class HollywoodGame:
+    """One of the games scored at once in Hollywood scoring."""
+
+    scores: tuple[int, int] = (0, 0)
+    started: tuple[bool, bool] = (False, False)
+    """Whether each player has scored in this game yet (a player's first score opens their column)."""
+    winner: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scores": list(self.scores), "started": list(self.started), "winner": self.winner}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> HollywoodGame:
+        s, st = data["scores"], data["started"]
+        return cls((s[0], s[1]), (st[0], st[1]), data["winner"])
+
+
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    """One finished hand on the score sheet."""
+
+    number: int
+    starter: int
+    outcome: HandOutcome
+    winner: int | None
+    points: int
+    scores: tuple[int, int]
+    """Both players' scores after this hand."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"number": self.number, "starter": self.starter, "outcome": self.outcome, "winner": self.winner,
+                "points": self.points, "scores": list(self.scores)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> HandSummary:
+        s = data["scores"]
+        return cls(data["number"], data["starter"], data["outcome"], data["winner"], data["points"], (s[0], s[1]))
+
+
+class GameState(NamedTuple):
+    """A whole match: rules, seed, what has been played, and the current hand (a named tuple, like
+    ``HandState``, for fast updates)."""
+
+    rules: Rules
+    seed: int
+    first_starter: int
+    hand: HandState
+    scores: tuple[int, int] = (0, 0)
+    """Points won so far (in Hollywood: the sum of all hands' points, for the record)."""
+    hands_won: tuple[int, int] = (0, 0)
+    games: tuple[HollywoodGame, ...] = ()
+    """Hollywood scoring only: the games, in order."""
+    history: tuple[HandSummary, ...] = ()
+    earlier_actions: tuple[Action, ...] = ()
+    """The actions of the hands before this one, each hand's ending with the ``next_hand`` that dealt the next."""
+    winner: int | None = None
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action of the match, in order: with the rules and seed, enough to replay it."""
+        return self.earlier_actions + self.hand.actions
+
+    @property
+    def phase(self) -> Phase:
+        return self.hand.phase
+
+    @property
+    def final_scores(self) -> tuple[int, int]:
+        """Scores with end-of-match bonuses (traditional: box and game bonus) once the match is over."""
+        if self.rules.scoring != "traditional" or self.winner is None:
+            return self.scores
+        bonus = [self.rules.box_bonus * won for won in self.hands_won]
+        bonus[self.winner] += self.rules.game_bonus
+        return (self.scores[0] + bonus[0], self.scores[1] + bonus[1])
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "schema": SCHEMA_VERSION,
+            "rules": self.rules.to_json(),
+            "seed": self.seed,
+            "first_starter": self.first_starter,
+            "hand": self.hand.to_json(),
+            "scores": list(self.scores),
+            "hands_won": list(self.hands_won),
+            "games": [g.to_json() for g in self.games],
+            "history": [h.to_json() for h in self.history],
+            "earlier_actions": [a.to_json() for a in self.earlier_actions],
+            "winner": self.winner,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameState:
+        """A state from ``to_json`` output (of this or an older schema version)."""
+        if not isinstance(data, dict) or data.get("schema") != SCHEMA_VERSION:
+            found = data.get("schema") if isinstance(data, dict) else None
+            raise InvalidInputError(f"unsupported saved game schema {found!r}", code="invalid_saved_game")
+        try:
+            s, w = data["scores"], data["hands_won"]
+            return cls(
+                rules=Rules.from_json(data["rules"]),
+                seed=data["seed"],
+                first_starter=data["first_starter"],
+                hand=HandState.from_json(data["hand"]),
+                scores=(s[0], s[1]),
+                hands_won=(w[0], w[1]),
+                games=tuple(HollywoodGame.from_json(g) for g in data["games"]),
+                history=tuple(HandSummary.from_json(h) for h in data["history"]),
+                earlier_actions=tuple(Action.from_json(a) for a in data["earlier_actions"]),
+                winner=data["winner"],
+            )
+        except (KeyError, TypeError, IndexError, ValueError) as error:
+            raise InvalidInputError(f"saved game is damaged: {error}", code="invalid_saved_game") from error

@@ -1,0 +1,221 @@
+"""What one seat may know: the only road from a game state to a player, a client or the computer.
+
+A view holds the seat's own hand, the public table (discard pile, stock count,
+which cards each player took from the pile or threw), the score sheet, the
+seat's legal actions, and, once a hand is over, both hands and the scoring.
+It never holds the opponent's unrevealed cards or the order of the stock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import Action, Event
+from .cards import Card
+from .fairness import commitment, deck_salt
+from .game import legal_actions
+from .melds import best_melds, discard_deadwoods
+from .rules import Rules
+from .state import GameState, HandResult, HandSummary, HollywoodGame, Phase
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardOption:
+    """What discarding ``card`` would leave, for a seat holding 11 cards."""
+
+    card: Card
+    deadwood: int
+    can_knock: bool
+    gin: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"card": self.card.code, "deadwood": self.deadwood, "can_knock": self.can_knock, "gin": self.gin}
+
+
+@dataclass(frozen=True, slots=True)
+class RevealedHand:
+    """A seat's cards at the end of a hand, shown to both players."""
+
+    cards: tuple[Card, ...]
+    melds: tuple[tuple[Card, ...], ...]
+    deadwood_cards: tuple[Card, ...]
+    deadwood: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"cards": [c.code for c in self.cards], "melds": [[c.code for c in m] for m in self.melds],
+                "deadwood_cards": [c.code for c in self.deadwood_cards], "deadwood": self.deadwood}
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """Everything ``seat`` may know about the match, and nothing else."""
+
+    seat: int
+    rules: Rules
+    hand_number: int
+    starter: int
+    phase: Phase
+    turn: int | None
+    """Seat to act; None when the hand or match is over."""
+    knock_limit: int
+    hand: tuple[Card, ...]
+    melds: tuple[tuple[Card, ...], ...]
+    """The seat's own least-deadwood arrangement."""
+    deadwood_cards: tuple[Card, ...]
+    deadwood: int
+    discard_options: tuple[DiscardOption, ...]
+    """With 11 cards in hand: the deadwood left by each discard, and whether it allows a knock or Gin."""
+    taken_card: Card | None
+    """The card this seat just took from the discard pile (it may not be discarded this turn)."""
+    opponent_card_count: int
+    stock_count: int
+    discard_pile: tuple[Card, ...]
+    """Bottom to top; the last card is the one that may be drawn."""
+    upcard: Card
+    """The first upcard of the hand."""
+    draws: int
+    passed: tuple[int, ...]
+    """Seats that passed the first upcard."""
+    pile_takes: tuple[tuple[Card, ...], tuple[Card, ...]]
+    """Per seat, the cards it took from the discard pile this hand."""
+    discards: tuple[tuple[Card, ...], tuple[Card, ...]]
+    """Per seat, the cards it discarded this hand, in order."""
+    opponent_known: tuple[Card, ...]
+    """Cards the opponent took from the pile and has not thrown since: known to be in their hand."""
+    legal_actions: tuple[Action, ...]
+    scores: tuple[int, int]
+    final_scores: tuple[int, int]
+    hands_won: tuple[int, int]
+    games: tuple[HollywoodGame, ...]
+    history: tuple[HandSummary, ...]
+    winner: int | None
+    """Winner of the match once it is over."""
+    result: HandResult | None
+    """How the hand ended, once it is over."""
+    revealed: tuple[RevealedHand, RevealedHand] | None
+    """Both hands, once the hand is over."""
+    commitment: str
+    """SHA-256 of the hand's salt and shuffled deck, shown from the first view of the hand."""
+    deck: tuple[Card, ...] | None
+    """The whole deck as dealt, once the hand is over (to check the commitment)."""
+    salt: str | None
+    """The hand's secret salt, once the hand is over."""
+
+    @property
+    def opponent(self) -> int:
+        return 1 - self.seat
+
+    @property
+    def my_turn(self) -> bool:
+        return self.turn == self.seat
+
+    def to_json(self) -> dict[str, Any]:
+        def codes(cards: tuple[Card, ...]) -> list[str]:
+            return [c.code for c in cards]
+
+        return {
+            "seat": self.seat,
+            "rules": self.rules.to_json(),
+            "hand_number": self.hand_number,
+            "starter": self.starter,
+            "phase": self.phase.value,
+            "turn": self.turn,
+            "knock_limit": self.knock_limit,
+            "hand": codes(self.hand),
+            "melds": [codes(m) for m in self.melds],
+            "deadwood_cards": codes(self.deadwood_cards),
+            "deadwood": self.deadwood,
+            "discard_options": [o.to_json() for o in self.discard_options],
+            "taken_card": self.taken_card.code if self.taken_card is not None else None,
+            "opponent_card_count": self.opponent_card_count,
+            "stock_count": self.stock_count,
+            "discard_pile": codes(self.discard_pile),
+            "upcard": self.upcard.code,
+            "draws": self.draws,
+            "passed": list(self.passed),
+            "pile_takes": [codes(x) for x in self.pile_takes],
+            "discards": [codes(x) for x in self.discards],
+            "opponent_known": codes(self.opponent_known),
+            "legal_actions": [a.to_json() for a in self.legal_actions],
+            "scores": list(self.scores),
+            "final_scores": list(self.final_scores),
+            "hands_won": list(self.hands_won),
+            "games": [g.to_json() for g in self.games],
+            "history": [h.to_json() for h in self.history],
+            "winner": self.winner,
+            "result": self.result.to_json() if self.result is not None else None,
+            "revealed": [r.to_json() for r in self.revealed] if self.revealed is not None else None,
+            "commitment": self.commitment,
+            "deck": codes(self.deck) if self.deck is not None else None,
+            "salt": self.salt,
+        }
+
+
+def _revealed(cards: tuple[Card, ...]) -> RevealedHand:
+    arranged = best_melds(cards)
+    return RevealedHand(cards, tuple(tuple(m) for m in arranged.melds), tuple(arranged.deadwood_cards),
+                        arranged.deadwood)
+
+
+def view_for(state: GameState, seat: int) -> View:
+    """What ``seat`` (0 or 1) may know about ``state``."""
+    if seat not in (0, 1):
+        raise ValueError(f"seat must be 0 or 1, not {seat!r}")
+    hand = state.hand
+    mine = hand.hands[seat]
+    opponent = 1 - seat
+    over = hand.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
+    arranged = best_melds(mine)
+    options: tuple[DiscardOption, ...] = ()
+    if len(mine) == 11:
+        limit = hand.knock_limit
+        options = tuple(
+            DiscardOption(card, left, left <= limit and card != hand.taken, left == 0)
+            for card, left in sorted(discard_deadwoods(mine).items())
+        )
+    thrown = set(hand.discards[opponent])
+    return View(
+        seat=seat,
+        rules=state.rules,
+        hand_number=hand.number,
+        starter=hand.starter,
+        phase=hand.phase,
+        turn=None if over else hand.turn,
+        knock_limit=hand.knock_limit,
+        hand=mine,
+        melds=tuple(tuple(m) for m in arranged.melds),
+        deadwood_cards=tuple(arranged.deadwood_cards),
+        deadwood=arranged.deadwood,
+        discard_options=options,
+        taken_card=hand.taken if hand.turn == seat and not over else None,
+        opponent_card_count=len(hand.hands[opponent]),
+        stock_count=len(hand.stock),
+        discard_pile=hand.discard,
+        upcard=hand.upcard,
+        draws=hand.draws,
+        passed=hand.passed,
+        pile_takes=hand.pile_takes,
+        discards=hand.discards,
+        opponent_known=tuple(c for c in hand.pile_takes[opponent] if c not in thrown),
+        legal_actions=tuple(legal_actions(state, seat)),
+        scores=state.scores,
+        final_scores=state.final_scores,
+        hands_won=state.hands_won,
+        games=state.games,
+        history=state.history,
+        winner=state.winner,
+        result=hand.result if over else None,
+        revealed=(_revealed(hand.hands[0]), _revealed(hand.hands[1])) if over else None,
+        commitment=commitment(hand.deck, deck_salt(state.seed, hand.number)),
+        deck=hand.deck if over else None,
+        salt=deck_salt(state.seed, hand.number) if over else None,
+    )
+
+
+def events_for(events: list[Event] | tuple[Event, ...], seat: int, state: GameState) -> list[Event]:
+    """Events as ``seat`` may know them in ``state``: a card the other seat drew from the stock stays
+    hidden while its hand is being played, and is shown once that hand is over."""
+    current = state.hand.number
+    over = state.hand.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
+    return [event if event.hand < current or over else event.seen_by(seat) for event in events]
