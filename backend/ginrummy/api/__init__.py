@@ -1,0 +1,1 @@
+"""The JSON API over the rules engine."""

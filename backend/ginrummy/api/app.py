@@ -1,0 +1,184 @@
+"""The FastAPI application: routes, dependencies and middleware. Routes stay thin; ``service`` does the work."""
+
+
+import json
+from collections.abc import Callable
+from contextlib import asynccontextmanager
+from typing import Annotated, Any
+
+from fastapi import Body, Depends, FastAPI, Header, Query, Request, Response
+from fastapi.middleware.cors import CORSMiddleware
+from fastapi.responses import JSONResponse
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from ginrummy.engine import Action, ActionKind, parse_card
+from ginrummy.store import SqlStore
+
+from . import errors
+from .config import Settings, get_settings
+from .errors import ApiProblem, problem_response
+from .middleware import BodyLimitMiddleware
+from .schemas import (
+    CardRequest,
+    DrawRequest,
+    EventsResponse,
+    GameResponse,
+    NewGameRequest,
+    Problem,
+    RulesResponse,
+    StatsResponse,
+)
+from .service import GameService, request_fingerprint
+
+bearer = HTTPBearer(auto_error=False, description="The seat token (game routes) or player token (stats)")
+Token = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
+IfMatch = Annotated[str | None, Header(description="Only apply the move if the game is at this version (ETag)")]
+IdempotencyKey = Annotated[str | None, Header(max_length=200, description="Repeat a request safely: the same "
+                                              "key returns the first answer and applies nothing twice")]
+GAME_ID = r"^[A-Za-z0-9_-]{1,64}$"
+
+PROBLEMS: dict[int | str, dict[str, Any]] = {
+    status: {"model": Problem, "description": errors.TITLES[status],
+             "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}
+    for status in (401, 409, 412, 413, 422)
+}
+
+
+def _token(credentials: HTTPAuthorizationCredentials | None) -> str | None:
+    return credentials.credentials if credentials is not None else None
+
+
+def _game_reply(version: int, body: dict[str, Any], status: int = 200, replayed: bool = False) -> JSONResponse:
+    headers = {"ETag": f'"{version}"', "Cache-Control": "no-store"}
+    if replayed:
+        headers["Idempotent-Replayed"] = "true"
+    return JSONResponse(body, status_code=status, headers=headers)
+
+
+def create_app(settings: Settings | None = None, store: SqlStore | None = None) -> FastAPI:
+    settings = settings or get_settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> Any:
+        yield
+        app.state.store.close()
+
+    app = FastAPI(title="Gin Rummy", version="1.0.0", lifespan=lifespan,
+                  description="Play Gin Rummy against a computer that sees only its own cards. Every hand's deck "
+                              "is committed to (SHA-256) before play and revealed after it.")
+    app.state.settings = settings
+    app.state.store = store or SqlStore(settings.database_url)
+    service = GameService(app.state.store)
+    errors.install(app)
+    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    if settings.allowed_origins:
+        app.add_middleware(CORSMiddleware, allow_origins=settings.allowed_origins,
+                           allow_methods=["GET", "POST"], allow_headers=["Authorization", "Content-Type",
+                                                                          "If-Match", "Idempotency-Key"],
+                           expose_headers=["ETag"])
+
+    @app.get("/healthz", tags=["operations"], summary="The process is alive")
+    def healthz() -> dict[str, str]:
+        return {"status": "ok"}
+
+    @app.get("/readyz", tags=["operations"], summary="The database answers",
+             responses={503: {"model": Problem, "description": "Database unreachable"}})
+    def readyz() -> Any:
+        try:
+            app.state.store.ping()
+        except Exception:
+            return problem_response(503, "database_unavailable", "the database does not answer")
+        return {"status": "ready"}
+
+    @app.get("/api/rules", tags=["rules"], response_model=RulesResponse, summary="Presets, settings and levels")
+    def rules() -> Any:
+        return JSONResponse(service.rules())
+
+    @app.post("/api/games", tags=["games"], status_code=201, response_model=GameResponse,
+              responses={422: PROBLEMS[422], 413: PROBLEMS[413]}, summary="Start a match against the computer")
+    def create_game(credentials: Token, request: Annotated[NewGameRequest, Body()] = NewGameRequest()) -> Any:  # noqa: B008
+        body = service.create(request, _token(credentials))
+        return _game_reply(body["version"], body, status=201)
+
+    @app.get("/api/games/{game_id}", tags=["games"], response_model=GameResponse,
+             responses={401: PROBLEMS[401]}, summary="Your view of the game")
+    def get_game(game_id: Annotated[str, _path()], credentials: Token) -> Any:
+        version, body = service.view(game_id, _token(credentials))
+        return _game_reply(version, body)
+
+    @app.get("/api/games/{game_id}/events", tags=["games"], response_model=EventsResponse,
+             responses={401: PROBLEMS[401]}, summary="The event log as your seat saw it")
+    def get_events(game_id: Annotated[str, _path()], credentials: Token,
+                   since: Annotated[int, Query(ge=0, le=2**31, description="Events after this seq")] = 0) -> Any:
+        return JSONResponse(service.events(game_id, _token(credentials), since))
+
+    @app.get("/api/players/me/stats", tags=["players"], response_model=StatsResponse,
+             responses={401: PROBLEMS[401]}, summary="Your anonymous stats (player token)")
+    def stats(credentials: Token) -> Any:
+        return JSONResponse(service.stats(_token(credentials)))
+
+    def action_route(path: str, summary: str, build: Callable[[int, Any], Action], model: type | None) -> None:
+        responses: dict[int | str, dict[str, Any]] = {k: PROBLEMS[k] for k in (401, 409, 412, 413, 422)}
+
+        def run(request: Request, game_id: str, credentials: HTTPAuthorizationCredentials | None,
+                if_match: str | None, idempotency_key: str | None, payload: Any, raw: bytes) -> Any:
+            version, body, replayed = service.act(
+                game_id, _token(credentials), lambda seat: build(seat, payload), if_match, idempotency_key,
+                request_fingerprint(request.url.path, raw))
+            return _game_reply(version, body, replayed=replayed)
+
+        if model is None:
+            @app.post(f"/api/games/{{game_id}}/{path}", tags=["moves"], response_model=GameResponse,
+                      responses=responses, summary=summary, name=path)
+            async def empty_route(request: Request, game_id: Annotated[str, _path()], credentials: Token,
+                                  if_match: IfMatch = None, idempotency_key: IdempotencyKey = None) -> Any:
+                raw = await request.body()
+                _no_body(raw)
+                return await _in_thread(run, request, game_id, credentials, if_match, idempotency_key, None, b"")
+        else:
+            @app.post(f"/api/games/{{game_id}}/{path}", tags=["moves"], response_model=GameResponse,
+                      responses=responses, summary=summary, name=path)
+            async def body_route(request: Request, game_id: Annotated[str, _path()], credentials: Token,
+                                 payload: Annotated[model, Body()],  # type: ignore[valid-type]
+                                 if_match: IfMatch = None, idempotency_key: IdempotencyKey = None) -> Any:
+                raw = json.dumps(payload.model_dump(), sort_keys=True).encode()  # type: ignore[attr-defined]
+                return await _in_thread(run, request, game_id, credentials, if_match, idempotency_key, payload,
+                                        raw)
+
+    action_route("take-upcard", "Take the first upcard", lambda s, _: Action(ActionKind.TAKE_UPCARD, s), None)
+    action_route("pass", "Pass the first upcard", lambda s, _: Action(ActionKind.PASS, s), None)
+    action_route("draw", "Draw from the stock or the discard pile",
+                 lambda s, p: Action(ActionKind.DRAW, s, source=p.source), DrawRequest)
+    action_route("discard", "Discard a card",
+                 lambda s, p: Action(ActionKind.DISCARD, s, card=parse_card(p.card)), CardRequest)
+    action_route("knock", "Knock (or Gin) with this discard",
+                 lambda s, p: Action(ActionKind.KNOCK, s, card=parse_card(p.card)), CardRequest)
+    action_route("big-gin", "Big Gin: all 11 cards melded (Big Gin rule only)",
+                 lambda s, _: Action(ActionKind.BIG_GIN, s), None)
+    action_route("next-hand", "Deal the next hand", lambda s, _: Action(ActionKind.NEXT_HAND, s), None)
+
+    @app.middleware("http")
+    async def no_sniff(request: Request, call_next: Callable[[Request], Any]) -> Response:
+        response: Response = await call_next(request)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        return response
+
+    return app
+
+
+def _path() -> Any:
+    from fastapi import Path
+
+    return Path(pattern=GAME_ID, description="The game id returned when the game was created")
+
+
+def _no_body(raw: bytes) -> None:
+    text = raw.strip()
+    if text and text not in (b"{}", b"null"):
+        raise ApiProblem(422, "validation_error", "this move takes no body (or an empty JSON object)")
+
+
+async def _in_thread(function: Callable[..., Any], *args: Any) -> Any:
+    from starlette.concurrency import run_in_threadpool
+
+    return await run_in_threadpool(function, *args)

@@ -1,0 +1,217 @@
+"""The flow of a move: authorise, lock the game, apply the move, let the computer play, save, answer.
+
+Routes call this; it calls the engine (for every rule), the computer player
+(which gets only its seat's view) and the store. No rule is decided here.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from ginrummy.ai import make_player
+from ginrummy.engine import (
+    PRESETS,
+    Action,
+    Event,
+    EventKind,
+    GameState,
+    IllegalActionError,
+    Phase,
+    apply,
+    events_for,
+    new_game,
+    view_for,
+)
+from ginrummy.engine.rules import PRESET_DESCRIPTIONS, SETTING_DESCRIPTIONS
+from ginrummy.store import GameRecord, SqlStore
+from ginrummy.store.sql import LockedGame, fingerprint, same_token
+
+from .errors import ApiProblem
+from .schemas import NewGameRequest
+
+HUMAN = 0
+COMPUTER = 1
+LEVEL_DESCRIPTIONS = {
+    "easy": "Melds, but misses chances and knocks late: good for learning.",
+    "medium": "About as strong as the EAAI challenge's baseline player.",
+    "hard": "As strong as we can make it; it still sees only its own cards.",
+}
+UNAUTHORIZED = ApiProblem(401, "unauthorized", "a valid seat token for this game is needed "
+                                               "(Authorization: Bearer <seat token>)")
+
+
+def _new_id() -> str:
+    return secrets.token_urlsafe(16)  # 128 bits
+
+
+def _new_token() -> str:
+    return secrets.token_urlsafe(32)  # 256 bits
+
+
+def _event_json(seq: int, event: Event) -> dict[str, Any]:
+    data = event.to_json()
+    data["seq"] = seq
+    return data
+
+
+def play_computer(state: GameState, level: str, salt: str, events: list[Event]) -> GameState:
+    """Let the computer act while it is its turn. It gets its seat's view, never the state."""
+    player = make_player(level, seed=int.from_bytes(salt.encode()[:16].ljust(16, b"\0"), "big"))
+    while state.phase in (Phase.FIRST_UPCARD, Phase.DRAW, Phase.DISCARD) and state.hand.turn == COMPUTER:
+        action = player.choose(view_for(state, COMPUTER))
+        state, caused = apply(state, action)
+        events.extend(caused)
+    return state
+
+
+def stats_delta(events: list[Event]) -> dict[str, int]:
+    """What a move's events add to the person's anonymous stats."""
+    delta = dict.fromkeys(("matches_played", "matches_won", "hands_played", "hands_won", "gins",
+                           "undercuts_given", "undercuts_suffered", "points_won", "points_lost"), 0)
+    for event in events:
+        if event.kind == EventKind.HAND_ENDED:
+            delta["hands_played"] += 1
+            points = event.points or 0
+            if event.seat == HUMAN:
+                delta["hands_won"] += 1
+                delta["points_won"] += points
+                delta["gins"] += event.result in ("gin", "big_gin")
+                delta["undercuts_given"] += event.result == "undercut"
+            elif event.seat == COMPUTER:
+                delta["points_lost"] += points
+                delta["undercuts_suffered"] += event.result == "undercut"
+        elif event.kind == EventKind.MATCH_ENDED:
+            delta["matches_played"] += 1
+            delta["matches_won"] += event.seat == HUMAN
+    return delta
+
+
+class GameService:
+    def __init__(self, store: SqlStore) -> None:
+        self.store = store
+
+    # --- reading ------------------------------------------------------------------------------------------
+
+    def _authorised(self, record: GameRecord | None, token: str | None) -> GameRecord:
+        # One answer for an unknown game and a wrong token, so ids cannot be probed.
+        if record is None or token is None or not same_token(token, record.seat_token_hash):
+            raise UNAUTHORIZED
+        return record
+
+    def body(self, record_id: str, version: int, level: str, state: GameState,
+             events: list[tuple[int, Event]]) -> dict[str, Any]:
+        seen = events_for([e for _, e in events], HUMAN, state)
+        return {
+            "game_id": record_id,
+            "version": version,
+            "level": level,
+            "view": view_for(state, HUMAN).to_json(),
+            "events": [_event_json(seq, e) for (seq, _), e in zip(events, seen, strict=True)],
+        }
+
+    def view(self, game_id: str, token: str | None) -> tuple[int, dict[str, Any]]:
+        record = self._authorised(self.store.get_game(game_id), token)
+        return record.version, self.body(record.id, record.version, record.level, record.state, [])
+
+    def events(self, game_id: str, token: str | None, since: int) -> dict[str, Any]:
+        record = self._authorised(self.store.get_game(game_id), token)
+        listed = self.store.events(game_id, since)
+        seen = events_for([e for _, e in listed], HUMAN, record.state)
+        return {"game_id": game_id, "version": record.version,
+                "events": [_event_json(seq, e) for (seq, _), e in zip(listed, seen, strict=True)]}
+
+    # --- creating -----------------------------------------------------------------------------------------
+
+    def create(self, request: NewGameRequest, player_token: str | None) -> dict[str, Any]:
+        rules = PRESETS[request.rules].with_settings(**request.settings.model_dump(exclude_none=True))
+        player_id = self.store.player_by_token(player_token) if player_token else None
+        new_player_token = None
+        if player_id is None:
+            player_id, new_player_token = _new_id(), _new_token()
+            self.store.create_player(player_id, new_player_token)
+        game_id, seat_token = _new_id(), _new_token()
+        state = new_game(rules, request.seed)
+        events: list[Event] = [Event(EventKind.HAND_STARTED, 1, state.hand.starter, state.hand.upcard)]
+        state = play_computer(state, request.level, game_id + ":0", events)
+        self.store.create_game(game_id, seat_token, request.level, player_id, state, events)
+        body = self.body(game_id, 1, request.level, state, list(enumerate(events, start=1)))
+        body["seat_token"] = seat_token
+        body["player_token"] = new_player_token
+        return body
+
+    # --- moving -------------------------------------------------------------------------------------------
+
+    def act(self, game_id: str, token: str | None, make_action: Callable[[int], Action], if_match: str | None,
+            idempotency_key: str | None, request_fingerprint: str) -> tuple[int, dict[str, Any], bool]:
+        """Apply the person's move and the computer's replies atomically.
+
+        Returns (version, body, replayed): ``replayed`` is true when an earlier answer to the same
+        idempotency key is returned instead of applying the move again.
+        """
+        with self.store.locked(game_id) as locked:
+            record = self._authorised(locked.record, token)
+            if idempotency_key is not None:
+                stored = locked.stored_reply(idempotency_key)
+                if stored is not None:
+                    return self._replay(stored, request_fingerprint)
+            if if_match is not None and not _etag_matches(if_match, record.version):
+                raise ApiProblem(412, "stale_version", f"the game is at version {record.version}; "
+                                 "read it again before moving", version=record.version)
+            return self._move(locked, record, make_action(HUMAN), idempotency_key, request_fingerprint)
+
+    def _replay(self, stored: Any, request_fingerprint: str) -> tuple[int, dict[str, Any], bool]:
+        if stored.fingerprint != request_fingerprint:
+            raise ApiProblem(422, "idempotency_key_reused",
+                             "this Idempotency-Key was already used for a different request")
+        return int(stored.body["version"]), stored.body, True
+
+    def _move(self, locked: LockedGame, record: GameRecord, action: Action, idempotency_key: str | None,
+              request_fingerprint: str) -> tuple[int, dict[str, Any], bool]:
+        state = record.state
+        try:
+            state, events = apply(state, action)
+        except IllegalActionError as error:
+            legal = [a.to_json() for a in view_for(state, HUMAN).legal_actions]
+            raise ApiProblem(409, error.code, error.message, legal_actions=legal) from error
+        state = play_computer(state, record.level, f"{record.id}:{record.version}", events)
+        version = record.version + 1
+        numbered = list(enumerate(events, start=record.event_count + 1))
+        body = self.body(record.id, version, record.level, state, numbered)
+        reply = (idempotency_key, request_fingerprint, 200, body) if idempotency_key is not None else None
+        locked.save(state, events, reply, stats_delta(events))
+        return version, body, False
+
+    # --- the rest -----------------------------------------------------------------------------------------
+
+    def stats(self, player_token: str | None) -> dict[str, Any]:
+        player_id = self.store.player_by_token(player_token) if player_token else None
+        if player_id is None:
+            raise ApiProblem(401, "unauthorized", "a valid player token is needed (Authorization: Bearer "
+                                                  "<player token>, as given when your first game was created)")
+        counts: dict[str, Any] = self.store.player_stats(player_id)
+        hands = counts["hands_played"]
+        counts["average_points_per_hand"] = round(counts["points_won"] / hands, 2) if hands else 0.0
+        counts["average_net_points_per_hand"] = (
+            round((counts["points_won"] - counts["points_lost"]) / hands, 2) if hands else 0.0)
+        return counts
+
+    @staticmethod
+    def rules() -> dict[str, Any]:
+        return {
+            "default": "house",
+            "presets": [{"name": name, "description": PRESET_DESCRIPTIONS[name], "rules": rules.to_json()}
+                        for name, rules in PRESETS.items()],
+            "settings": SETTING_DESCRIPTIONS,
+            "levels": LEVEL_DESCRIPTIONS,
+        }
+
+
+def _etag_matches(if_match: str, version: int) -> bool:
+    candidates = [tag.strip().removeprefix("W/").strip('"') for tag in if_match.split(",")]
+    return "*" in candidates or str(version) in candidates
+
+
+def request_fingerprint(path: str, body: bytes) -> str:
+    return fingerprint(path, body.decode("utf-8", "replace"))
