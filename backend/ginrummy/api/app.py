@@ -10,6 +10,7 @@ from fastapi import Body, Depends, FastAPI, Header, Query, Request, Response
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi.staticfiles import StaticFiles
 
 from ginrummy.engine import Action, ActionKind, parse_card
 from ginrummy.store import SqlStore
@@ -23,6 +24,7 @@ from .schemas import (
     DrawRequest,
     EventsResponse,
     GameResponse,
+    HintResponse,
     NewGameRequest,
     Problem,
     RulesResponse,
@@ -112,6 +114,11 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
                    since: Annotated[int, Query(ge=0, le=2**31, description="Events after this seq")] = 0) -> Any:
         return JSONResponse(service.events(game_id, _token(credentials), since))
 
+    @app.get("/api/games/{game_id}/hint", tags=["games"], response_model=HintResponse,
+             responses={401: PROBLEMS[401], 409: PROBLEMS[409]}, summary="A suggested move for you, and why")
+    def get_hint(game_id: Annotated[str, _path()], credentials: Token) -> Any:
+        return JSONResponse(service.hint(game_id, _token(credentials)))
+
     @app.get("/api/players/me/stats", tags=["players"], response_model=StatsResponse,
              responses={401: PROBLEMS[401]}, summary="Your anonymous stats (player token)")
     def stats(credentials: Token) -> Any:
@@ -158,12 +165,29 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
     action_route("next-hand", "Deal the next hand", lambda s, _: Action(ActionKind.NEXT_HAND, s), None)
 
     @app.middleware("http")
-    async def no_sniff(request: Request, call_next: Callable[[Request], Any]) -> Response:
+    async def security_headers(request: Request, call_next: Callable[[Request], Any]) -> Response:
         response: Response = await call_next(request)
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        if not request.url.path.startswith(("/docs", "/redoc")):
+            response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         return response
 
+    if settings.frontend_dir.is_dir():
+        app.mount("/", StaticFiles(directory=settings.frontend_dir, html=True), name="frontend")
     return app
+
+
+CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                           "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+                           "frame-ancestors 'none'; form-action 'self'")
+"""The page may load only our own scripts, styles and images, and talk only to this server."""
+SECURITY_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+}
 
 
 def _path() -> Any:

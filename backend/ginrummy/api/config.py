@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_FRONTEND = Path(__file__).resolve().parents[3] / "frontend"
+"""In a source checkout the browser game sits at the top of the repository."""
 
 
 class Settings(BaseSettings):
@@ -21,6 +25,7 @@ class Settings(BaseSettings):
     finished_game_days: float = Field(30, gt=0, description="Finished games are deleted after this many days")
     abandoned_game_days: float = Field(90, gt=0, description="Unfinished games untouched this long are deleted")
     cleanup_interval_seconds: float = Field(3600, gt=0, description="How often the cleanup runs")
+    frontend_dir: Path = Field(DEFAULT_FRONTEND, description="Folder of the browser game served at /")
 
 
 @lru_cache

@@ -232,6 +232,13 @@ class EventsResponse(BaseModel):
     events: list[EventModel]
 
 
+class HintResponse(BaseModel):
+    game_id: str
+    version: int
+    action: ActionModel = Field(..., description="The suggested move")
+    reason: str = Field(..., examples=["Discard K♠: highest card outside your melds."])
+
+
 class StatsResponse(BaseModel):
     matches_played: int
     matches_won: int

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ginrummy.ai import make_player
+from ginrummy.ai.hints import suggest
 from ginrummy.engine import (
     PRESETS,
     Action,
@@ -182,6 +183,13 @@ class GameService:
         reply = (idempotency_key, request_fingerprint, 200, body) if idempotency_key is not None else None
         locked.save(state, events, reply, stats_delta(events))
         return version, body, False
+
+    def hint(self, game_id: str, token: str | None) -> dict[str, Any]:
+        record = self._authorised(self.store.get_game(game_id), token)
+        suggestion = suggest(view_for(record.state, HUMAN))
+        if suggestion is None:
+            raise ApiProblem(409, "nothing_to_decide", "there is no move for you to make now")
+        return {"game_id": game_id, "version": record.version, **suggestion.to_json()}
 
     # --- the rest -----------------------------------------------------------------------------------------
 
