@@ -127,6 +127,12 @@ def _bench(args: argparse.Namespace) -> int:
 BENCHES = ("engine",)
 
 
+def _arena(args: argparse.Namespace) -> int:
+    from ginrummy.ai.arena import main as arena_main
+
+    return arena_main(args.rest)
+
+
 def _serve(args: argparse.Namespace) -> int:
     import os
 
@@ -148,6 +154,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--workers", type=int, default=1, help="server processes (share one database)")
     serve.add_argument("--database-url", default=None, help="overrides DATABASE_URL (default: SQLite file)")
     serve.set_defaults(run=_serve)
+    arena = sub.add_parser("arena", help="play two computer players against each other and print figures",
+                           add_help=False)
+    arena.add_argument("rest", nargs=argparse.REMAINDER, help="see gin-rummy arena --help")
+    arena.set_defaults(run=_arena)
     play = sub.add_parser("play", help="play a match in the terminal")
     play.add_argument("--level", default="medium", choices=["easy", "medium", "hard", "simple"])
     play.add_argument("--rules", default="house", choices=sorted(PRESETS))

@@ -24,7 +24,8 @@ class Player(Protocol):
         ...
 
 
-PlayerFactory = Callable[[random.Random], Player]
+PlayerFactory = Callable[..., Player]
+"""Makes a player from its random stream and, for players that take them, named options."""
 _REGISTRY: dict[str, PlayerFactory] = {}
 
 
@@ -41,16 +42,33 @@ def player_names() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def make_player(name: str, seed: int | None = None) -> Player:
+def parse_player_name(spec: str) -> tuple[str, dict[str, float]]:
+    """``hard`` or ``hard(danger_weight=4,take_margin=2)``: a kind and numeric options (for tuning runs)."""
+    name, _, rest = spec.partition("(")
+    options: dict[str, float] = {}
+    if rest:
+        if not rest.endswith(")"):
+            raise ValueError(f"bad player {spec!r}: options go in parentheses, e.g. hard(danger_weight=4)")
+        for item in filter(None, rest[:-1].split(",")):
+            key, _, value = item.partition("=")
+            try:
+                options[key.strip()] = float(value)
+            except ValueError:
+                raise ValueError(f"bad option {item!r} in {spec!r}: give a number") from None
+    return name.strip(), options
+
+
+def make_player(spec: str, seed: int | None = None) -> Player:
     """A new player of the named kind, with its own random stream."""
     _load_builtins()
+    name, options = parse_player_name(spec)
     try:
         factory = _REGISTRY[name]
     except KeyError:
         raise ValueError(f"unknown player {name!r}; choose one of {', '.join(sorted(_REGISTRY))}") from None
-    return factory(random.Random(seed))
+    return factory(random.Random(seed), **options)
 
 
 def _load_builtins() -> None:
-    from . import levels  # noqa: F401  (registers the product's levels)
-    from .baselines import simple  # noqa: F401
+    from . import hard, levels  # noqa: F401  (registers the product's levels)
+    from .baselines import openspiel, simple  # noqa: F401

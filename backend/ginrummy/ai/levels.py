@@ -1,30 +1,94 @@
-"""The product's computer levels.
+"""The easy and medium computer levels (hard lives in ``hard.py``).
 
-Until the stronger players are built, every level is seated with the EAAI
-baseline policy; the API, the arena and the fairness tests already go through
-this registry, so a level's player can be replaced without touching them.
+- medium: plays like the EAAI baseline, with two small sharpenings: it takes
+  the pile card whenever that lowers its deadwood, and among equally good
+  discards it throws the highest card.
+- easy: melds, but is careless: it often lets useful cards go by, sometimes
+  discards the wrong card, and knocks only with little deadwood (it never
+  misses Gin).
 """
 
 from __future__ import annotations
 
 import random
 
+from ginrummy.engine import Action, ActionKind, View
+from ginrummy.engine.actions import discard, draw, knock, pass_upcard, take_upcard
+from ginrummy.engine.cards import RANK_VALUES, mask_of
+from ginrummy.engine.melds import cached_deadwood, cached_discard_deadwoods
+
 from .base import register
-from .baselines.simple import SimplePlayer
 
 LEVELS = ("easy", "medium", "hard")
 
 
-def _level(name: str) -> None:
-    class LevelPlayer(SimplePlayer):
-        pass
-
-    LevelPlayer.name = name
-
-    @register(name)
-    def _make(rng: random.Random) -> SimplePlayer:
-        return LevelPlayer(rng)
+def _draw_choice(view: View, take: bool) -> Action:
+    seat = view.seat
+    if any(a.kind == ActionKind.TAKE_UPCARD for a in view.legal_actions):
+        return take_upcard(seat) if take else pass_upcard(seat)
+    can_take = any(a.kind == ActionKind.DRAW and a.source == "discard" for a in view.legal_actions)
+    return draw(seat, "discard" if take and can_take else "stock")
 
 
-for _name in LEVELS:
-    _level(_name)
+def _lowers_deadwood(view: View) -> bool:
+    hand = mask_of(view.hand)
+    top = view.discard_pile[-1]
+    after = min(v for c, v in cached_discard_deadwoods(hand | 1 << top).items() if c != top)
+    return after < cached_deadwood(hand)
+
+
+class MediumPlayer:
+    name = "medium"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: View) -> Action:
+        kinds = {a.kind for a in view.legal_actions}
+        if ActionKind.NEXT_HAND in kinds or ActionKind.BIG_GIN in kinds:
+            return next(a for a in view.legal_actions if a.kind in (ActionKind.NEXT_HAND, ActionKind.BIG_GIN))
+        if ActionKind.TAKE_UPCARD in kinds or ActionKind.DRAW in kinds:
+            return _draw_choice(view, _lowers_deadwood(view))
+        options = [o for o in view.discard_options if o.card != view.taken_card]
+        best = min(options, key=lambda o: (o.deadwood, -RANK_VALUES[o.card.rank]))
+        return knock(view.seat, best.card) if best.can_knock else discard(view.seat, best.card)
+
+
+class EasyPlayer:
+    name = "easy"
+    ignore_chance = 0.5
+    """How often it lets a useful pile card go by."""
+    blunder_chance = 0.3
+    """How often it throws its second-best card instead of its best."""
+    knock_at = 3
+    """It knocks only with this much deadwood or less."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: View) -> Action:
+        kinds = {a.kind for a in view.legal_actions}
+        if ActionKind.NEXT_HAND in kinds or ActionKind.BIG_GIN in kinds:
+            return next(a for a in view.legal_actions if a.kind in (ActionKind.NEXT_HAND, ActionKind.BIG_GIN))
+        if ActionKind.TAKE_UPCARD in kinds or ActionKind.DRAW in kinds:
+            return _draw_choice(view, _lowers_deadwood(view) and self.rng.random() > self.ignore_chance)
+        options = sorted((o for o in view.discard_options if o.card != view.taken_card),
+                         key=lambda o: (o.deadwood, -RANK_VALUES[o.card.rank]))
+        best = options[0]
+        if best.gin:
+            return knock(view.seat, best.card)
+        if len(options) > 1 and self.rng.random() < self.blunder_chance:
+            best = options[1]
+        if best.can_knock and best.deadwood <= self.knock_at:
+            return knock(view.seat, best.card)
+        return discard(view.seat, best.card)
+
+
+@register("medium")
+def _medium(rng: random.Random) -> MediumPlayer:
+    return MediumPlayer(rng)
+
+
+@register("easy")
+def _easy(rng: random.Random) -> EasyPlayer:
+    return EasyPlayer(rng)

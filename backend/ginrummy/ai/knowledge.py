@@ -1,0 +1,127 @@
+"""What a seat can infer about the opponent's hand from its view.
+
+Every card is either ours, in the discard pile, known to be in the opponent's
+hand (they took it from the pile and have not thrown it), or unseen. For each
+unseen card we keep a weight for "the opponent holds it": cards that would meld
+with what they took go up, cards that would meld with what they threw or
+declined go down. Weights become probabilities scaled to the number of unknown
+cards in their hand.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ginrummy.engine import View
+from ginrummy.engine.cards import mask_of
+
+TAKE_SAME_RANK = 2.2
+"""They took a card: cards of its rank are much likelier in their hand (they collect the set)."""
+TAKE_NEIGHBOUR = 1.7
+"""They took a card: its suit neighbours (one or two away) are likelier (they build the run)."""
+THROW_SAME_RANK = 0.45
+"""They threw a card: they rarely throw a rank they hold a pair of."""
+THROW_NEIGHBOUR = 0.7
+DECLINE_SAME_RANK = 0.65
+"""They let a card go by (passed it or drew from the stock instead): weaker evidence than a throw."""
+DECLINE_NEIGHBOUR = 0.85
+
+
+def _related(card: int) -> tuple[list[int], list[int]]:
+    """Cards of the same rank, and suit neighbours one or two ranks away."""
+    rank, suit = card % 13, card // 13
+    same_rank = [s * 13 + rank for s in range(4) if s != suit]
+    neighbours = [suit * 13 + r for r in (rank - 2, rank - 1, rank + 1, rank + 2) if 0 <= r < 13]
+    return same_rank, neighbours
+
+
+@dataclass
+class Knowledge:
+    mine: int
+    """Our cards (mask)."""
+    pile: int
+    """Cards in the discard pile."""
+    opp_known: int
+    """Cards known to be in the opponent's hand."""
+    unseen: int
+    """Cards in the opponent's hand or the stock, we cannot tell which."""
+    unknown_in_opp: int
+    """How many of the opponent's cards we have not seen."""
+    weights: dict[int, float]
+    """Relative weight of each unseen card being in the opponent's hand."""
+    stock_count: int
+
+    def probabilities(self) -> dict[int, float]:
+        """P(opponent holds card): 1 for known cards, scaled weights for unseen ones, 0 otherwise."""
+        total = sum(self.weights.values())
+        probs = {c: 1.0 for c in _bits(self.opp_known)}
+        if total > 0 and self.unknown_in_opp > 0:
+            scale = self.unknown_in_opp / total
+            for card, weight in self.weights.items():
+                probs[card] = min(0.97, weight * scale)
+        return probs
+
+    def sample_opponent(self, rng: random.Random) -> int:
+        """One opponent hand (mask) consistent with the view, drawn according to the weights."""
+        hand = self.opp_known
+        cards = list(self.weights)
+        weights = [self.weights[c] for c in cards]
+        for _ in range(self.unknown_in_opp):
+            if not cards:
+                break
+            pick = rng.choices(range(len(cards)), weights)[0]
+            hand |= 1 << cards[pick]
+            cards.pop(pick)
+            weights.pop(pick)
+        return hand
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def declined_by_opponent(view: View) -> list[int]:
+    """Cards the opponent could have taken from the pile and did not."""
+    opp = view.opponent
+    taken = set(view.pile_takes[opp])
+    declined: list[int] = []
+    if opp in view.passed:
+        declined.append(view.upcard)
+    mine = view.discards[view.seat]
+    # Every discard of ours has been offered to the opponent, except the newest while they have not yet drawn.
+    offered = mine if view.turn == view.seat or view.turn is None else mine[:-1]
+    declined.extend(card for card in offered if card not in taken)
+    return declined
+
+
+def infer(view: View) -> Knowledge:
+    opp = view.opponent
+    mine = mask_of(view.hand)
+    pile = mask_of(view.discard_pile)
+    known = mask_of(view.opponent_known)
+    unseen = ((1 << 52) - 1) & ~(mine | pile | known)
+    weights = dict.fromkeys(_bits(unseen), 1.0)
+
+    def scale(cards: list[int], factor: float) -> None:
+        for card in cards:
+            if card in weights:
+                weights[card] *= factor
+
+    evidence: list[tuple[list[int], float, float]] = [
+        (list(view.pile_takes[opp]), TAKE_SAME_RANK, TAKE_NEIGHBOUR),
+        (list(view.discards[opp]), THROW_SAME_RANK, THROW_NEIGHBOUR),
+        (declined_by_opponent(view), DECLINE_SAME_RANK, DECLINE_NEIGHBOUR),
+    ]
+    for cards, rank_factor, neighbour_factor in evidence:
+        for card in cards:
+            same, near = _related(card)
+            scale(same, rank_factor)
+            scale(near, neighbour_factor)
+    unknown = max(0, view.opponent_card_count - known.bit_count())
+    return Knowledge(mine, pile, known, unseen, unknown, weights, view.stock_count)
