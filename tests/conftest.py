@@ -1,0 +1,131 @@
+"""Shared fixtures: a fresh database of each kind, an in-process client, and real server processes."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+POSTGRES_ADMIN_URL = os.environ.get("GINRUMMY_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+
+
+def _postgres_database() -> Iterator[str]:
+    """A new, empty PostgreSQL database, dropped afterwards."""
+    import sqlalchemy
+
+    name = f"ginrummy_test_{uuid.uuid4().hex[:12]}"
+    admin = sqlalchemy.create_engine(POSTGRES_ADMIN_URL, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    base = POSTGRES_ADMIN_URL.rsplit("/", 1)[0]
+    try:
+        yield f"{base}/{name}"
+    finally:
+        with admin.connect() as connection:
+            connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """Each test that uses this runs once against SQLite and once against PostgreSQL."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'games.db'}"
+    else:
+        yield from _postgres_database()
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'games.db'}"
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    yield from _postgres_database()
+
+
+@pytest.fixture
+def client(database_url: str) -> Iterator[object]:
+    """An in-process client of a fresh app on a fresh database."""
+    from fastapi.testclient import TestClient
+
+    from ginrummy.api.app import create_app
+    from ginrummy.api.config import Settings
+
+    app = create_app(Settings(database_url=database_url))
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class ServerProcess:
+    """A real ``uvicorn`` server process serving the app on a database."""
+
+    def __init__(self, database_url: str, port: int | None = None, extra_env: dict[str, str] | None = None) -> None:
+        self.database_url = database_url
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.extra_env = extra_env or {}
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> ServerProcess:
+        env = {**os.environ, "DATABASE_URL": self.database_url, "LOG_LEVEL": "warning", **self.extra_env}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "ginrummy.api.main:create", "--factory", "--host", "127.0.0.1",
+             "--port", str(self.port), "--log-level", "warning"],
+            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited: {self.process.stderr.read().decode() if self.process.stderr else ''}")
+            try:
+                if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start in 30 s")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown hooks, no flushing; only what was committed survives."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+
+
+@pytest.fixture
+def start_server() -> Iterator[Callable[..., ServerProcess]]:
+    """Start real server processes; every one started is stopped after the test."""
+    started: list[ServerProcess] = []
+
+    def start(database_url: str, port: int | None = None, **env: str) -> ServerProcess:
+        server = ServerProcess(database_url, port, env).start()
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
