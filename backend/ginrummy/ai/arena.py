@@ -70,6 +70,7 @@ def _record(state: GameState, outcomes: Counter[str], points: dict[str, int], la
     outcomes[result.outcome] += 1
     if result.winner is not None:
         points[labels[result.winner]] += result.points
+        outcomes[f"{labels[result.winner]}:{result.outcome}"] += 1
 
 
 def _record_and_deal(state: GameState, outcomes: Counter[str], points: dict[str, int], labels: tuple[str, str],
@@ -132,9 +133,10 @@ class ArenaReport:
 
     def lines(self) -> list[str]:
         low, high = wilson(self.wins, self.matches)
-        total_hands = sum(self.outcomes.values())
+        total_hands = self.hands
         net = (self.points[self.first] - self.points[self.second]) / max(1, total_hands)
-        mix = ", ".join(f"{kind} {100 * n / total_hands:.1f}%" for kind, n in sorted(self.outcomes.items()))
+        mix = ", ".join(f"{kind} {100 * n / total_hands:.1f}%" for kind, n in sorted(self.outcomes.items())
+                        if ":" not in kind)
         out = [
             f"{self.first} vs {self.second}: {self.matches} matches to {HOUSE.target} (seats alternating, each deal "
             "from both seats)",
@@ -144,6 +146,10 @@ class ArenaReport:
             f"{self.second} {self.points[self.second] / max(1, total_hands):.2f} (net {net:+.2f} for {self.first})",
             f"  hands: {total_hands} ({total_hands / max(1, self.matches):.1f} per match); outcomes: {mix}",
         ]
+        for name in (self.first, self.second):
+            won = ", ".join(f"{kind.split(':')[1]} {n}" for kind, n in sorted(self.outcomes.items())
+                            if kind.startswith(name + ":"))
+            out.append(f"  hands won by {name}: {won}")
         for name in (self.first, self.second):
             samples = self.times[name]
             out.append(f"  decision time {name}: p50 {1000 * _percentile(samples, 0.5):.2f} ms, "

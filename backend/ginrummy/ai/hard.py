@@ -24,6 +24,7 @@ from ginrummy.engine.scoring import best_defense
 
 from .base import register
 from .knowledge import Knowledge, infer
+from .rollout import best_discard, playout
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,14 @@ class HardSettings:
     gin_hunt_stock: int = 20
     knock_margin: float = 0.0
     """Knock only when the expected points of the knock exceed this."""
+    rollouts: int = 1
+    """Use playouts of the rest of the hand (on sampled deals) to choose between close options: knock or
+    play on, which of the best few discards, take the pile card or draw blind (0 = heuristics only)."""
+    discard_candidates: int = 3
+    rollout_window: float = 4.0
+    """Only discards scoring within this of the best are compared by playouts."""
+    draw_window: float = 3.0
+    """Playouts decide a draw when taking the pile card and drawing blind are this close."""
 
 
 def _bits(mask: int) -> list[int]:
@@ -50,6 +59,39 @@ def _bits(mask: int) -> list[int]:
         low = mask & -mask
         out.append(low.bit_length() - 1)
         mask ^= low
+    return out
+
+
+def _near_mask(card: int) -> int:
+    rank, suit = card % 13, card // 13
+    mask = 0
+    for other in range(4):
+        if other != suit:
+            mask |= 1 << (other * 13 + rank)
+    for r in (rank - 2, rank - 1, rank + 1, rank + 2):
+        if 0 <= r < 13:
+            mask |= 1 << (suit * 13 + r)
+    return mask
+
+
+NEAR = tuple(_near_mask(card) for card in range(52))
+"""Cards that could share a meld with each card: its rank in other suits, its suit neighbours within two."""
+
+
+def draw_outcomes(hand: int, cards: list[int]) -> list[int]:
+    """For each card: the least deadwood of a 10-card ``hand`` after drawing it and discarding the best card.
+
+    A card that can share no meld with the hand can only replace the card whose removal helps most, so
+    its figure needs no meld search; only cards near the hand are searched.
+    """
+    base = cached_deadwood(hand)
+    after_removal = min(cached_discard_deadwoods(hand).values())
+    out = []
+    for card in cards:
+        if hand & NEAR[card]:
+            out.append(min(cached_discard_deadwoods(hand | 1 << card).values()))
+        else:
+            out.append(min(base, after_removal + RANK_VALUES[card % 13]))
     return out
 
 
@@ -90,12 +132,12 @@ class HardPlayer:
 
     def _stock_expectation(self, hand: int, knowledge: Knowledge, probs: dict[int, float]) -> float:
         """Expected least deadwood after drawing an unseen card that is not in the opponent's hand."""
-        total = weight = 0.0
-        for card in _bits(knowledge.unseen):
-            chance = 1.0 - probs.get(card, 0.0)
-            total += chance * _best_after_draw(hand, card)
-            weight += chance
-        return total / weight if weight else float(cached_deadwood(hand))
+        cards = _bits(knowledge.unseen)
+        chances = [1.0 - probs.get(card, 0.0) for card in cards]
+        weight = sum(chances)
+        if not weight:
+            return float(cached_deadwood(hand))
+        return sum(c * v for c, v in zip(chances, draw_outcomes(hand, cards), strict=True)) / weight
 
     def _draw(self, view: View, knowledge: Knowledge, kinds: set[ActionKind]) -> tuple[Action, str]:
         seat = view.seat
@@ -107,6 +149,11 @@ class HardPlayer:
         with_top = _best_after_draw(hand, top, keep=top)
         blind = self._stock_expectation(hand, knowledge, probs)
         take = can_take and with_top + self.settings.take_margin < blind
+        settings = self.settings
+        if (can_take and settings.rollouts and ActionKind.DRAW in kinds and view.stock_count > 3
+                and abs(with_top + settings.take_margin - blind) < settings.draw_window):
+            take_value, blind_value = self._draw_values(view, self._worlds(view, knowledge), top)
+            take = take_value > blind_value
         if ActionKind.TAKE_UPCARD in kinds:
             if take:
                 return take_upcard(seat), (f"Take {top.symbol}: it brings your deadwood to {with_top}, better than "
@@ -137,13 +184,12 @@ class HardPlayer:
     def _potential(self, hand: int, knowledge: Knowledge, probs: dict[int, float]) -> float:
         """Expected drop in deadwood from the next stock card (hand has 10 cards)."""
         base = cached_deadwood(hand)
-        total = weight = 0.0
-        for card in _bits(knowledge.unseen):
-            chance = 1.0 - probs.get(card, 0.0)
-            gain = base - _best_after_draw(hand, card)
-            total += chance * gain
-            weight += chance
-        return total / weight if weight else 0.0
+        cards = _bits(knowledge.unseen)
+        chances = [1.0 - probs.get(card, 0.0) for card in cards]
+        weight = sum(chances)
+        if not weight:
+            return 0.0
+        return sum(c * (base - v) for c, v in zip(chances, draw_outcomes(hand, cards), strict=True)) / weight
 
     def _discard(self, view: View, knowledge: Knowledge) -> tuple[Action, str]:
         seat = view.seat
@@ -164,35 +210,105 @@ class HardPlayer:
             scored.append((score, -RANK_VALUES[option.card % 13], option.card, danger))
         scored.sort()
         _, _, best_card, best_danger = scored[0]
-        card = CARDS[best_card]
-
         knockable = [o for o in options if o.can_knock]
+        close = [x for x in scored[:settings.discard_candidates] if x[0] <= scored[0][0] + settings.rollout_window]
+        worlds = self._worlds(view, knowledge) if settings.rollouts and (len(close) > 1 or knockable) else []
+        play_on: float | None = None
+        if worlds and len(close) > 1:
+            values = [(self._play_on_value(view, worlds, x[2]), -i, x) for i, x in enumerate(close)]
+            play_on, _, (_, _, best_card, best_danger) = max(values)
+        card = CARDS[best_card]
         if knockable:
-            decision = self._knock_decision(view, knowledge, knockable)
+            decision = self._knock_decision(view, knowledge, knockable, best_card, worlds, play_on)
             if decision is not None:
                 return decision
         left = next(o.deadwood for o in options if o.card == card)
         why = "it keeps your best melds and chances" if best_danger < 0.2 else "it is the safest useful choice"
         return discard(seat, card), f"Discard {card.symbol}: {why} (deadwood {left})."
 
-    def _knock_decision(self, view: View, knowledge: Knowledge,
-                        knockable: list[DiscardOption]) -> tuple[Action, str] | None:
-        best = min(knockable, key=lambda o: (o.deadwood, -RANK_VALUES[o.card % 13]))
+    def _knock_decision(self, view: View, knowledge: Knowledge, knockable: list[DiscardOption],
+                        plain_discard: int, worlds: list[tuple[int, list[int]]],
+                        play_on: float | None) -> tuple[Action, str] | None:
         seat = view.seat
-        if best.deadwood == 0:
-            return knock(seat, best.card), f"Gin: discard {best.card.symbol} and every card left is in a meld."
+        gin = next((o for o in knockable if o.gin), None)
+        if gin is not None:
+            return knock(seat, gin.card), f"Gin: discard {gin.card.symbol} and every card left is in a meld."
         settings = self.settings
-        if best.deadwood <= settings.gin_hunt_deadwood and view.stock_count >= settings.gin_hunt_stock:
+        least = min(o.deadwood for o in knockable)
+        if least <= settings.gin_hunt_deadwood and view.stock_count >= settings.gin_hunt_stock:
             return None
-        mine = [c for c in view.hand if c != best.card]
-        expected, undercut = self._knock_value(mine, knowledge, view)
+        opponents = [opponent for opponent, _ in worlds] or self._sample_opponents(view, knowledge)
+        valued = []
+        for option in knockable:
+            mine = [c for c in view.hand if c != option.card]
+            expected, undercut = self._knock_value(mine, opponents, view)
+            valued.append((expected, -option.deadwood, option, undercut))
+        expected, _, best, undercut = max(valued, key=lambda v: (v[0], v[1]))
         if expected <= settings.knock_margin:
             return None
+        if worlds:
+            if play_on is None:
+                play_on = self._play_on_value(view, worlds, plain_discard)
+            if expected < play_on:
+                return None
         return knock(seat, best.card), (f"Knock with {best.card.symbol}: deadwood {best.deadwood}, and the "
                                         f"chance of an undercut looks like {undercut:.0%}.")
 
-    def _knock_value(self, mine: list[Card], knowledge: Knowledge, view: View) -> tuple[float, float]:
-        """Expected points of knocking now, and the chance of being undercut, over sampled opponent hands.
+    def _worlds(self, view: View, knowledge: Knowledge) -> list[tuple[int, list[int]]]:
+        """Sampled deals of what we cannot see: the opponent's hand and the stock in drawing order."""
+        worlds = []
+        for opponent in self._sample_opponents(view, knowledge):
+            stock = _bits(knowledge.unseen & ~opponent)
+            self.rng.shuffle(stock)
+            worlds.append((opponent, stock))
+        return worlds
+
+    def _play_on_value(self, view: View, worlds: list[tuple[int, list[int]]], card: int) -> float:
+        """Expected points of discarding ``card`` without knocking and playing the hand out."""
+        mine = mask_of(view.hand) & ~(1 << card)
+        rules = view.rules
+        total = 0
+        for opponent, stock in worlds:
+            total += playout([mine, opponent], stock, card, 1, view.knock_limit, rules.undercut_bonus,
+                             rules.gin_bonus)
+        return total / len(worlds)
+
+    def _draw_values(self, view: View, worlds: list[tuple[int, list[int]]], top: int) -> tuple[float, float]:
+        """Expected points of taking the pile card and of drawing blind, each followed by the quick policy's
+        discard and a playout."""
+        mine = mask_of(view.hand)
+        rules = view.rules
+        take = blind = 0
+        for opponent, stock in worlds:
+            _, thrown = best_discard(mine | 1 << top, top)
+            take += playout([(mine | 1 << top) & ~(1 << thrown), opponent], stock, thrown, 1, view.knock_limit,
+                            rules.undercut_bonus, rules.gin_bonus)
+            drawn = mine | 1 << stock[0]
+            _, thrown = best_discard(drawn, -1)
+            blind += playout([drawn & ~(1 << thrown), opponent], stock[1:], thrown, 1, view.knock_limit,
+                             rules.undercut_bonus, rules.gin_bonus)
+        return take / len(worlds), blind / len(worlds)
+
+    def _sample_opponents(self, view: View, knowledge: Knowledge) -> list[int]:
+        """Opponent hands consistent with the view. A player who has already discarded this hand and has
+        not knocked most likely holds more than the knock limit, so such hands are preferred."""
+        wanted = self.settings.knock_samples
+        has_discarded = bool(view.discards[view.opponent])
+        limit = view.knock_limit
+        hands: list[int] = []
+        low: list[int] = []
+        for _ in range(wanted * 4):
+            hand = knowledge.sample_opponent(self.rng)
+            if has_discarded and cached_deadwood(hand) <= limit:
+                low.append(hand)
+                continue
+            hands.append(hand)
+            if len(hands) == wanted:
+                return hands
+        return (hands + low)[:wanted]
+
+    def _knock_value(self, mine: list[Card], opponents: list[int], view: View) -> tuple[float, float]:
+        """Expected points of knocking with ``mine`` against the sampled hands, and the chance of an undercut.
 
         Scored as the showdown would be: the knocker's arrangement that leaves the defender the most, and
         the defender's own melds and layoffs chosen together."""
@@ -201,16 +317,14 @@ class HardPlayer:
         rules = view.rules
         total = 0.0
         undercuts = 0
-        samples = self.settings.knock_samples
-        for _ in range(samples):
-            opponent = knowledge.sample_opponent(self.rng)
+        for opponent in opponents:
             defender = max(best_defense(opponent, a.melds)[0] for a in arrangements)
             if knocker < defender:
                 total += defender - knocker
             else:
                 total -= rules.undercut_bonus + knocker - defender
                 undercuts += 1
-        return total / samples, undercuts / samples
+        return total / len(opponents), undercuts / len(opponents)
 
 
 @register("hard")

@@ -63,17 +63,16 @@ class Knowledge:
         return probs
 
     def sample_opponent(self, rng: random.Random) -> int:
-        """One opponent hand (mask) consistent with the view, drawn according to the weights."""
+        """One opponent hand (mask) consistent with the view, drawn according to the weights.
+
+        Weighted sampling without replacement in one pass (Efraimidis and Spirakis): each card gets the key
+        ``u ** (1 / weight)`` for a uniform ``u``, and the largest keys win.
+        """
+        draw = rng.random
+        keyed = sorted(((draw() ** (1.0 / w), c) for c, w in self.weights.items()), reverse=True)
         hand = self.opp_known
-        cards = list(self.weights)
-        weights = [self.weights[c] for c in cards]
-        for _ in range(self.unknown_in_opp):
-            if not cards:
-                break
-            pick = rng.choices(range(len(cards)), weights)[0]
-            hand |= 1 << cards[pick]
-            cards.pop(pick)
-            weights.pop(pick)
+        for _, card in keyed[:self.unknown_in_opp]:
+            hand |= 1 << card
         return hand
 
 

@@ -1,6 +1,7 @@
 """The FastAPI application: routes, dependencies and middleware. Routes stay thin; ``service`` does the work."""
 
 
+import asyncio
 import json
 from collections.abc import Callable
 from contextlib import asynccontextmanager
@@ -19,6 +20,7 @@ from . import errors
 from .config import Settings, get_settings
 from .errors import ApiProblem, problem_response
 from .middleware import BodyLimitMiddleware
+from .observability import RequestIdMiddleware, cleanup_loop, configure_logging
 from .schemas import (
     CardRequest,
     DrawRequest,
@@ -42,7 +44,7 @@ GAME_ID = r"^[A-Za-z0-9_-]{1,64}$"
 PROBLEMS: dict[int | str, dict[str, Any]] = {
     status: {"model": Problem, "description": errors.TITLES[status],
              "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}
-    for status in (401, 409, 412, 413, 422)
+    for status in (400, 401, 409, 412, 413, 422)
 }
 
 
@@ -62,12 +64,17 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> Any:
+        cleanup = asyncio.create_task(cleanup_loop(
+            app.state.store, settings.finished_game_days, settings.abandoned_game_days,
+            settings.cleanup_interval_seconds))
         yield
+        cleanup.cancel()
         app.state.store.close()
 
     app = FastAPI(title="Gin Rummy", version="1.0.0", lifespan=lifespan,
                   description="Play Gin Rummy against a computer that sees only its own cards. Every hand's deck "
                               "is committed to (SHA-256) before play and revealed after it.")
+    configure_logging(settings.log_level, settings.log_format)
     app.state.settings = settings
     app.state.store = store or SqlStore(settings.database_url)
     service = GameService(app.state.store)
@@ -84,7 +91,8 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
         return {"status": "ok"}
 
     @app.get("/readyz", tags=["operations"], summary="The database answers",
-             responses={503: {"model": Problem, "description": "Database unreachable"}})
+             responses={503: {"model": Problem, "description": "Database unreachable", "content": {
+                 "application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}})
     def readyz() -> Any:
         try:
             app.state.store.ping()
@@ -97,25 +105,27 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
         return JSONResponse(service.rules())
 
     @app.post("/api/games", tags=["games"], status_code=201, response_model=GameResponse,
-              responses={422: PROBLEMS[422], 413: PROBLEMS[413]}, summary="Start a match against the computer")
+              responses={400: PROBLEMS[400], 422: PROBLEMS[422], 413: PROBLEMS[413]},
+              summary="Start a match against the computer")
     def create_game(credentials: Token, request: Annotated[NewGameRequest, Body()] = NewGameRequest()) -> Any:  # noqa: B008
         body = service.create(request, _token(credentials))
         return _game_reply(body["version"], body, status=201)
 
     @app.get("/api/games/{game_id}", tags=["games"], response_model=GameResponse,
-             responses={401: PROBLEMS[401]}, summary="Your view of the game")
+             responses={401: PROBLEMS[401], 422: PROBLEMS[422]}, summary="Your view of the game")
     def get_game(game_id: Annotated[str, _path()], credentials: Token) -> Any:
         version, body = service.view(game_id, _token(credentials))
         return _game_reply(version, body)
 
     @app.get("/api/games/{game_id}/events", tags=["games"], response_model=EventsResponse,
-             responses={401: PROBLEMS[401]}, summary="The event log as your seat saw it")
+             responses={401: PROBLEMS[401], 422: PROBLEMS[422]}, summary="The event log as your seat saw it")
     def get_events(game_id: Annotated[str, _path()], credentials: Token,
                    since: Annotated[int, Query(ge=0, le=2**31, description="Events after this seq")] = 0) -> Any:
         return JSONResponse(service.events(game_id, _token(credentials), since))
 
     @app.get("/api/games/{game_id}/hint", tags=["games"], response_model=HintResponse,
-             responses={401: PROBLEMS[401], 409: PROBLEMS[409]}, summary="A suggested move for you, and why")
+             responses={401: PROBLEMS[401], 409: PROBLEMS[409], 422: PROBLEMS[422]},
+             summary="A suggested move for you, and why")
     def get_hint(game_id: Annotated[str, _path()], credentials: Token) -> Any:
         return JSONResponse(service.hint(game_id, _token(credentials)))
 
@@ -125,7 +135,7 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
         return JSONResponse(service.stats(_token(credentials)))
 
     def action_route(path: str, summary: str, build: Callable[[int, Any], Action], model: type | None) -> None:
-        responses: dict[int | str, dict[str, Any]] = {k: PROBLEMS[k] for k in (401, 409, 412, 413, 422)}
+        responses: dict[int | str, dict[str, Any]] = {k: PROBLEMS[k] for k in (400, 401, 409, 412, 413, 422)}
 
         def run(request: Request, game_id: str, credentials: HTTPAuthorizationCredentials | None,
                 if_match: str | None, idempotency_key: str | None, payload: Any, raw: bytes) -> Any:
@@ -173,6 +183,7 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
             response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         return response
 
+    app.add_middleware(RequestIdMiddleware)
     if settings.frontend_dir.is_dir():
         app.mount("/", StaticFiles(directory=settings.frontend_dir, html=True), name="frontend")
     return app

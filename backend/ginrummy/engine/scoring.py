@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 from typing import Any, Literal
 
-from .cards import Card, cards_of, mask_of, parse_card
+from .cards import CARDS, Card, cards_of, mask_of, parse_card
 from .errors import InvalidInputError
 from .melds import MeldResult, best_melds, cached_deadwood, optimal_arrangements_of_mask
 from .rules import HOUSE, Rules
@@ -118,16 +119,21 @@ def layoff_spots(meld: Sequence[Card]) -> list[list[Card]]:
     A set of three takes its missing fourth card; a run takes cards below its
     low end and above its high end, each chain in the order they must be added.
     """
+    return [[CARDS[c] for c in chain] for chain in _chains(tuple(meld))]
+
+
+@lru_cache(maxsize=4096)
+def _chains(meld: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     first, last = meld[0], meld[-1]
-    if first.rank == last.rank:  # a set
+    rank, suit = first % 13, first // 13
+    if rank == last % 13:  # a set
         if len(meld) != 3:
-            return []
-        held = {card.suit for card in meld}
-        return [[Card.of(first.rank, suit) for suit in range(4) if suit not in held]]
-    suit = first.suit
-    below = [Card.of(rank, suit) for rank in range(first.rank - 1, -1, -1)]
-    above = [Card.of(rank, suit) for rank in range(last.rank + 1, 13)]
-    return [below, above]
+            return ()
+        held = {card // 13 for card in meld}
+        return (tuple(s * 13 + rank for s in range(4) if s not in held),)
+    below = tuple(suit * 13 + r for r in range(rank - 1, -1, -1))
+    above = tuple(suit * 13 + r for r in range(last % 13 + 1, 13))
+    return (below, above)
 
 
 def best_defense(defender_mask: int, knocker_melds: Sequence[Sequence[Card]]) -> tuple[int, tuple[Layoff, ...]]:
@@ -136,28 +142,35 @@ def best_defense(defender_mask: int, knocker_melds: Sequence[Sequence[Card]]) ->
     Every combination of chain lengths at every meld end is tried; each leaves a
     set of cards for the defender's own melds, whose best deadwood is looked up.
     """
-    choices: list[list[tuple[Layoff, ...]]] = []
+    choices: list[list[tuple[int, int, int]]] = []  # per chain: (laid mask, count, chain id) for each length
+    chains: list[tuple[int, tuple[int, ...]]] = []
     for index, meld in enumerate(knocker_melds):
-        for chain in layoff_spots(meld):
-            held: list[Layoff] = []
-            for card in chain:
-                if not defender_mask >> card & 1:
-                    break
-                held.append(Layoff(card, index))
+        for chain in _chains(tuple(meld)):
+            held = 0
+            while held < len(chain) and defender_mask >> chain[held] & 1:
+                held += 1
             if held:
-                choices.append([tuple(held[:n]) for n in range(len(held) + 1)])
-    best: tuple[int, tuple[Layoff, ...]] = (cached_deadwood(defender_mask), ())
+                masks = [0]
+                for card in chain[:held]:
+                    masks.append(masks[-1] | 1 << card)
+                choices.append([(masks[n], n, len(chains)) for n in range(held + 1)])
+                chains.append((index, chain[:held]))
+    best_left = cached_deadwood(defender_mask)
+    best_pick: tuple[tuple[int, int, int], ...] = ()
+    best_count = 0
     for combo in product(*choices):
-        laid = tuple(layoff for part in combo for layoff in part)
-        if not laid:
-            continue
-        laid_mask = mask_of(layoff.card for layoff in laid)
-        if laid_mask.bit_count() != len(laid):  # two chains claimed the same card
+        laid_mask = count = 0
+        for mask, n, _ in combo:
+            laid_mask |= mask
+            count += n
+        if not count or laid_mask.bit_count() != count:  # nothing laid, or two chains claimed one card
             continue
         left = cached_deadwood(defender_mask & ~laid_mask)
-        if left < best[0] or (left == best[0] and len(laid) < len(best[1])):
-            best = (left, laid)
-    return best
+        if left < best_left or (left == best_left and count < best_count):
+            best_left, best_pick, best_count = left, combo, count
+    layoffs = tuple(Layoff(CARDS[card], chains[chain_id][0])
+                    for _, n, chain_id in best_pick for card in chains[chain_id][1][:n])
+    return best_left, layoffs
 
 
 def showdown(knocker_cards: Iterable[Card], defender_cards: Iterable[Card], rules: Rules = HOUSE,
