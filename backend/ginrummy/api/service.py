@@ -6,6 +6,7 @@ Routes call this; it calls the engine (for every rule), the computer player
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -59,7 +60,7 @@ def _event_json(seq: int, event: Event) -> dict[str, Any]:
 
 def play_computer(state: GameState, level: str, salt: str, events: list[Event]) -> GameState:
     """Let the computer act while it is its turn. It gets its seat's view, never the state."""
-    player = make_player(level, seed=int.from_bytes(salt.encode()[:16].ljust(16, b"\0"), "big"))
+    player = make_player(level, seed=int(hashlib.sha256(salt.encode()).hexdigest()[:16], 16))
     while state.phase in (Phase.FIRST_UPCARD, Phase.DRAW, Phase.DISCARD) and state.hand.turn == COMPUTER:
         action = player.choose(view_for(state, COMPUTER))
         state, caused = apply(state, action)
@@ -136,7 +137,7 @@ class GameService:
         state = new_game(rules, request.seed)
         events: list[Event] = [Event(EventKind.HAND_STARTED, 1, state.hand.starter, state.hand.upcard)]
         state = play_computer(state, request.level, game_id + ":0", events)
-        self.store.create_game(game_id, seat_token, request.level, player_id, state, events)
+        self.store.create_game(game_id, seat_token, request.level, player_id, state, events, stats_delta(events))
         body = self.body(game_id, 1, request.level, state, list(enumerate(events, start=1)))
         body["seat_token"] = seat_token
         body["player_token"] = new_player_token

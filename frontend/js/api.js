@@ -1,0 +1,122 @@
+// The JSON API: fetch with the tokens, one Idempotency-Key per user action (kept across retries, so a
+// retried move is never applied twice), If-Match with the version we last saw, and problem+json errors.
+
+import { actionRequest } from './model.js';
+
+export class ApiError extends Error {
+  constructor({ status, code, detail, legalActions = null, version = null }) {
+    super(detail);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.detail = detail;
+    this.legalActions = legalActions;
+    this.version = version;
+  }
+
+  /** No answer from the server at all (offline, server down, timed out). */
+  get offline() {
+    return this.status === 0;
+  }
+}
+
+function defaultKey() {
+  if (globalThis.crypto && typeof globalThis.crypto.randomUUID === 'function') return globalThis.crypto.randomUUID();
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** 12 from an ETag header '"12"' (or W/"12"), or null. */
+export function versionFromEtag(etag) {
+  if (!etag) return null;
+  const match = /(\d+)/.exec(etag);
+  return match ? Number(match[1]) : null;
+}
+
+async function problemFrom(response) {
+  let body = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  const detail = (body && typeof body.detail === 'string' && body.detail)
+    || `the server answered ${response.status} ${response.statusText || ''}`.trim();
+  return new ApiError({
+    status: response.status,
+    code: (body && body.code) || 'http_error',
+    detail,
+    legalActions: (body && body.legal_actions) || null,
+    version: (body && typeof body.version === 'number') ? body.version : null,
+  });
+}
+
+const RETRY_STATUS = new Set([502, 503, 504]);
+
+export function createApi({
+  fetchImpl = (...args) => globalThis.fetch(...args),
+  base = '',
+  newKey = defaultKey,
+  retries = 2,
+  wait = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); }),
+  timeoutMs = 20000,
+} = {}) {
+  async function send(method, path, { token = null, body = undefined, headers = {} } = {}) {
+    const all = { Accept: 'application/json', ...headers };
+    if (token) all.Authorization = `Bearer ${token}`;
+    const init = { method, headers: all, cache: 'no-store' };
+    if (body !== undefined) {
+      all['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(body === null ? {} : body);
+    }
+    let lastError = null;
+    for (let attempt = 0; attempt <= retries; attempt += 1) {
+      if (attempt) await wait(300 * 2 ** (attempt - 1));
+      const controller = typeof AbortController === 'function' ? new AbortController() : null;
+      const timer = controller ? setTimeout(() => controller.abort(), timeoutMs) : null;
+      let response;
+      try {
+        response = await fetchImpl(base + path, controller ? { ...init, signal: controller.signal } : init);
+      } catch {
+        lastError = new ApiError({
+          status: 0, code: 'offline',
+          detail: 'The server could not be reached. Check your connection; nothing was lost.',
+        });
+        continue;
+      } finally {
+        if (timer) clearTimeout(timer);
+      }
+      if (response.ok) {
+        const data = response.status === 204 ? null : await response.json();
+        return {
+          data,
+          version: versionFromEtag(response.headers.get('ETag')),
+          replayed: response.headers.get('Idempotent-Replayed') === 'true',
+        };
+      }
+      lastError = await problemFrom(response);
+      if (!RETRY_STATUS.has(response.status)) throw lastError;
+    }
+    throw lastError;
+  }
+
+  return {
+    rules: () => send('GET', '/api/rules').then((r) => r.data),
+    createGame: (request, playerToken) => send('POST', '/api/games', { token: playerToken, body: request })
+      .then((r) => r.data),
+    game: (id, token) => send('GET', `/api/games/${encodeURIComponent(id)}`, { token }).then((r) => r.data),
+    events: (id, token, since = 0) => send('GET', `/api/games/${encodeURIComponent(id)}/events?since=${since}`, { token })
+      .then((r) => r.data),
+    hint: (id, token) => send('GET', `/api/games/${encodeURIComponent(id)}/hint`, { token }).then((r) => r.data),
+    stats: (playerToken) => send('GET', '/api/players/me/stats', { token: playerToken }).then((r) => r.data),
+    /** Make a move: one Idempotency-Key for this user action, reused by every retry of it. */
+    move: (id, token, action, version) => {
+      const { path, body } = actionRequest(action);
+      const headers = { 'Idempotency-Key': newKey() };
+      if (version !== null && version !== undefined) headers['If-Match'] = `"${version}"`;
+      return send('POST', `/api/games/${encodeURIComponent(id)}/${path}`, { token, body, headers })
+        .then((r) => r.data);
+    },
+  };
+}

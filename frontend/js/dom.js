@@ -1,0 +1,75 @@
+// Building DOM nodes from data: textContent and attributes only, never innerHTML.
+
+import { cardName, parseCode, rankLabel, suitSymbol } from './cards.js';
+
+export function h(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === 'class') node.className = value;
+    else if (key === 'text') node.textContent = value;
+    else if (key === 'dataset') Object.assign(node.dataset, value);
+    else if (value === true) node.setAttribute(key, '');
+    else node.setAttribute(key, String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export function clear(node) {
+  while (node.firstChild) node.removeChild(node.firstChild);
+  return node;
+}
+
+export function byId(id) {
+  return document.getElementById(id);
+}
+
+const FACES = new Set(['J', 'Q', 'K']);
+
+/**
+ * A face-up card. `tag` 'button' makes it interactive; otherwise it is an image with a spoken name.
+ * `label` replaces the spoken name (for adding "selected", "in a meld" and so on).
+ */
+export function cardFace(code, { tag = 'div', label: spoken = null, classes = '', extra = {} } = {}) {
+  const { rank, suit } = parseCode(code);
+  const name = spoken || cardName(code);
+  const props = {
+    class: `card face suit-${suit}${classes ? ` ${classes}` : ''}`,
+    dataset: { card: code },
+    'aria-label': name,
+    ...extra,
+  };
+  if (tag === 'button') props.type = 'button';
+  else props.role = 'img';
+  // The glyphs are drawn by CSS from data attributes: the card's only name is its spoken one.
+  const symbol = suitSymbol(code);
+  const label = rankLabel(code);
+  const corner = (where) => h('span', { class: `corner ${where}`, 'aria-hidden': 'true', 'data-r': label, 'data-s': symbol });
+  const pip = FACES.has(rank)
+    ? h('span', { class: 'pip face-pip', 'aria-hidden': 'true', 'data-r': rank, 'data-s': symbol })
+    : h('span', { class: 'pip', 'aria-hidden': 'true', 'data-s': symbol });
+  return h(tag, props, corner('top'), pip, corner('bottom'));
+}
+
+export function cardBack(classes = '') {
+  return h('span', { class: `card back${classes ? ` ${classes}` : ''}`, 'aria-hidden': 'true' });
+}
+
+/** A small inline card for text: "7♥" with the spoken name. */
+export function miniCard(code) {
+  const { suit } = parseCode(code);
+  return h('span', { class: `mini-card suit-${suit}`, role: 'img', 'aria-label': cardName(code) },
+    h('span', { 'aria-hidden': 'true', text: rankLabel(code) + suitSymbol(code) }));
+}
+
+/** Fill every <span class="cards" data-cards="5H 6H 7H"> inside `root` with mini cards. */
+export function fillMiniCards(root) {
+  for (const holder of root.querySelectorAll('.cards[data-cards]')) {
+    clear(holder);
+    for (const code of holder.dataset.cards.split(/\s+/).filter(Boolean)) holder.append(miniCard(code));
+  }
+}

@@ -1,0 +1,59 @@
+// Review of a finished hand: both hands after every move, rebuilt from the revealed deck and the event log.
+// deck[0:10] is the starter's hand, deck[10:20] the other seat's, deck[20] the first upcard, and the rest the
+// stock in draw order. This is display bookkeeping (who holds which card), not a rule.
+
+import { describeEvent } from './model.js';
+
+const MOVES = new Set(['passed', 'took_upcard', 'drew', 'discarded', 'knocked', 'gin', 'big_gin', 'hand_ended',
+  'match_ended']);
+
+function frame(step, event, text, hands, pile, stock, moved) {
+  return { step, event, text, hands: [[...hands[0]], [...hands[1]]], pile: [...pile], stock, moved };
+}
+
+/**
+ * Every position of hand `hand`: frames[0] is the deal, then one frame per move.
+ * @param {{deck: string[], starter: number, events: object[], hand: number}} input
+ */
+export function reviewFrames({ deck, starter, events, hand }) {
+  if (!deck || deck.length < 21) throw new Error('the deck of this hand is not revealed yet');
+  const hands = [[], []];
+  hands[starter] = deck.slice(0, 10);
+  hands[1 - starter] = deck.slice(10, 20);
+  const pile = [deck[20]];
+  let next = 21;
+  const frames = [frame(0, null, `The deal: ${starter === 0 ? 'you have' : 'the computer has'} the first choice of the upcard.`,
+    hands, pile, deck.length - next, deck[20])];
+  const mine = events.filter((e) => e.hand === hand && MOVES.has(e.kind));
+  for (const original of mine) {
+    const event = { ...original };
+    const seat = event.seat;
+    let moved = event.card || null;
+    switch (event.kind) {
+      case 'took_upcard':
+      case 'drew': {
+        let card;
+        if (event.kind === 'drew' && event.source === 'stock') {
+          card = event.card || deck[next];
+          next += 1;
+        } else {
+          card = pile.pop();
+        }
+        event.card = card;
+        moved = card;
+        hands[seat].push(card);
+        break;
+      }
+      case 'discarded':
+      case 'knocked':
+      case 'gin':
+        hands[seat] = hands[seat].filter((c) => c !== event.card);
+        pile.push(event.card);
+        break;
+      default:
+        break;
+    }
+    frames.push(frame(frames.length, event, describeEvent(event), hands, pile, deck.length - next, moved));
+  }
+  return frames;
+}

@@ -1,0 +1,197 @@
+"""Helpers of the browser tests: games made through the API, and playing a hand through the page."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+from playwright.sync_api import ConsoleMessage, Page, Request
+
+ROOT = Path(__file__).resolve().parents[2]
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+LOOPBACK = {"127.0.0.1", "localhost", "[::1]", "::1"}
+
+
+class PageErrors:
+    """Console errors, page errors and foreign requests seen by a page."""
+
+    def __init__(self) -> None:
+        self.console: list[str] = []
+        self.exceptions: list[str] = []
+        self.foreign: list[str] = []
+        self.allowed: list[str] = []
+
+    def allow(self, *fragments: str) -> None:
+        """Console errors containing one of these fragments are expected by the test."""
+        self.allowed.extend(fragments)
+
+    def on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.console.append(message.text)
+
+    def on_request(self, request: Request) -> None:
+        host = urlsplit(request.url).hostname or ""
+        if request.url.startswith(("http:", "https:", "ws:", "wss:")) and host not in LOOPBACK:
+            self.foreign.append(request.url)
+
+    def unexpected(self) -> list[str]:
+        return [text for text in self.console if not any(fragment in text for fragment in self.allowed)]
+
+
+def create_game(server: Any, seed: int, level: str = "easy", rules: str = "house",
+                settings: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A game made through the API with a fixed deal."""
+    response = httpx.post(f"{server.url}/api/games", json={"level": level, "rules": rules, "seed": seed,
+                                                           "settings": settings or {}})
+    response.raise_for_status()
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def game_storage(game: dict[str, Any]) -> dict[str, Any]:
+    """localStorage that makes the page continue this game."""
+    return {"ginrummy.game": {"id": game["game_id"], "token": game["seat_token"]},
+            "ginrummy.player": game["player_token"]}
+
+
+def server_view(server: Any, game: dict[str, Any]) -> dict[str, Any]:
+    response = httpx.get(f"{server.url}/api/games/{game['game_id']}",
+                         headers={"Authorization": f"Bearer {game['seat_token']}"})
+    response.raise_for_status()
+    view: dict[str, Any] = response.json()["view"]
+    return view
+
+
+def seed_requests_with(page: Page, seed: int, level: str = "easy") -> None:
+    """Games dealt through the page's New game form get this seed (and level), so the deal is known."""
+    def add_seed(route: Any) -> None:
+        body = json.loads(route.request.post_data or "{}")
+        body.update(seed=seed, level=level)
+        route.continue_(post_data=json.dumps(body))
+
+    page.route("**/api/games", add_seed)
+
+
+def wait_idle(page: Page) -> None:
+    page.wait_for_selector("main[data-state=idle]")
+
+
+def version(page: Page) -> str:
+    return page.get_attribute("main", "data-version") or ""
+
+
+def wait_move(page: Page, before: str) -> None:
+    """Wait until the move sent at version ``before`` has been answered and shown."""
+    page.wait_for_function(
+        "v => { const m = document.querySelector('main'); "
+        "return m.dataset.state === 'idle' && m.dataset.version !== v; }",
+        arg=before)
+
+
+def on_result(page: Page) -> bool:
+    return page.locator("#screen-result").is_visible()
+
+
+def ask_hint(page: Page, keyboard: bool = False) -> str:
+    """Ask for a hint; returns the name of the button it points at."""
+    if keyboard:
+        page.keyboard.press("h")
+    else:
+        page.click("#screen-table .actions [data-action=hint]")
+    page.wait_for_selector("#screen-table .actions .hinted")
+    name = page.get_attribute("#screen-table .actions .hinted", "data-action")
+    assert name
+    return name
+
+
+def tab_to(page: Page, test: str, limit: int = 60) -> None:
+    """Press Tab until ``test`` (a JS expression about ``el``, the focused element) holds."""
+    for _ in range(limit):
+        if page.evaluate(f"(() => {{ const el = document.activeElement; return !!(el && ({test})); }})()"):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached an element where {test}")
+
+
+def focused_card(page: Page) -> str | None:
+    result: str | None = page.evaluate(
+        "(() => { const el = document.activeElement; return el && el.closest('#hand') ? el.dataset.card : null; })()")
+    return result
+
+
+def key_to_card(page: Page, card: str) -> None:
+    """Move the focus to ``card`` in the hand with the arrow keys."""
+    tab_to(page, "el.closest('#hand') && el.dataset.card")
+    cards = page.eval_on_selector_all("#hand button.hand-card", "els => els.map(e => e.dataset.card)")
+    here = cards.index(focused_card(page))
+    there = cards.index(card)
+    for _ in range(abs(there - here)):
+        page.keyboard.press("ArrowRight" if there > here else "ArrowLeft")
+    assert focused_card(page) == card
+
+
+def play_hand(page: Page, keyboard: bool = False, max_moves: int = 120, on_move: Any = None) -> int:
+    """Play the hand to its result screen, following the Hint button. Returns the number of moves made."""
+    for move in range(max_moves):
+        wait_idle(page)
+        if on_result(page):
+            return move
+        before = version(page)
+        name = ask_hint(page, keyboard)
+        if on_move is not None:
+            on_move(move, name)
+        if not keyboard:
+            page.click(f"#screen-table .actions [data-action={name}]")
+            if name in ("knock", "gin", "big_gin"):
+                page.click("#confirm-ok")
+        elif name in ("discard", "knock", "gin"):
+            card = page.get_attribute("#hand .hand-card.hinted", "data-card")
+            assert card
+            key_to_card(page, card)
+            if name == "discard":
+                if page.get_attribute(f"#hand [data-card='{card}']", "aria-pressed") != "true":
+                    page.keyboard.press("Enter")  # select
+                page.keyboard.press("Enter")  # ... and again: discard
+            else:
+                if page.get_attribute(f"#hand [data-card='{card}']", "aria-pressed") != "true":
+                    page.keyboard.press("Enter")
+                page.keyboard.press("k" if name == "knock" else "g")
+                page.wait_for_selector("#confirm-dialog[open]")
+                page.keyboard.press("Tab")  # from Cancel to the confirming button
+                page.keyboard.press("Enter")
+        else:
+            tab_to(page, f"el.dataset.action === '{name}'")
+            page.keyboard.press("Enter")
+        wait_move(page, before)
+    raise AssertionError(f"the hand did not end in {max_moves} moves")
+
+
+ROUTES = {"take_upcard": "take-upcard", "big_gin": "big-gin", "next_hand": "next-hand"}
+
+
+def finish_hand_by_api(server: Any, game: dict[str, Any], max_moves: int = 200) -> dict[str, Any]:
+    """Play the person's seat through the API, following the hints, until the hand is over."""
+    headers = {"Authorization": f"Bearer {game['seat_token']}"}
+    base = f"{server.url}/api/games/{game['game_id']}"
+    view = server_view(server, game)
+    for _ in range(max_moves):
+        if view["phase"] in ("hand_over", "match_over"):
+            return view
+        action = httpx.get(f"{base}/hint", headers=headers).json()["action"]
+        body = {key: action[key] for key in ("card", "source") if key in action}
+        response = httpx.post(f"{base}/{ROUTES.get(action['kind'], action['kind'])}", json=body, headers=headers)
+        response.raise_for_status()
+        view = response.json()["view"]
+    raise AssertionError("the hand did not end")
+
+
+def api_move(server: Any, game: dict[str, Any], path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+    response = httpx.post(f"{server.url}/api/games/{game['game_id']}/{path}", json=body or {},
+                          headers={"Authorization": f"Bearer {game['seat_token']}"})
+    response.raise_for_status()
+    data: dict[str, Any] = response.json()
+    return data
