@@ -124,7 +124,7 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
-BENCHES = ("engine",)
+BENCHES = ("engine", "load")
 
 
 def _arena(args: argparse.Namespace) -> int:

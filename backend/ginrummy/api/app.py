@@ -7,7 +7,7 @@ from collections.abc import Callable
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
-from fastapi import Body, Depends, FastAPI, Header, Query, Request, Response
+from fastapi import Body, Depends, FastAPI, Header, Path, Query, Request, Response
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -26,6 +26,7 @@ from .schemas import (
     DrawRequest,
     EventsResponse,
     GameResponse,
+    HandDealResponse,
     HintResponse,
     NewGameRequest,
     Problem,
@@ -76,7 +77,7 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
                               "is committed to (SHA-256) before play and revealed after it.")
     configure_logging(settings.log_level, settings.log_format)
     app.state.settings = settings
-    app.state.store = store or SqlStore(settings.database_url)
+    app.state.store = store or SqlStore(settings.database_url, settings.database_wait_seconds)
     service = GameService(app.state.store)
     errors.install(app)
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
@@ -120,8 +121,17 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
     @app.get("/api/games/{game_id}/events", tags=["games"], response_model=EventsResponse,
              responses={401: PROBLEMS[401], 422: PROBLEMS[422]}, summary="The event log as your seat saw it")
     def get_events(game_id: Annotated[str, _path()], credentials: Token,
-                   since: Annotated[int, Query(ge=0, le=2**31, description="Events after this seq")] = 0) -> Any:
-        return JSONResponse(service.events(game_id, _token(credentials), since))
+                   since: Annotated[int, Query(ge=0, le=2**31, description="Events after this seq")] = 0,
+                   hand: Annotated[int | None, Query(ge=1, le=10000, description="Only this hand's events")] = None,
+                   ) -> Any:
+        return JSONResponse(service.events(game_id, _token(credentials), since, hand))
+
+    @app.get("/api/games/{game_id}/hands/{number}", tags=["games"], response_model=HandDealResponse,
+             responses={401: PROBLEMS[401], 409: PROBLEMS[409]},
+             summary="The deck, salt and commitment of a finished hand (to review or check it)")
+    def get_hand_deal(game_id: Annotated[str, _path()], number: Annotated[int, Path(ge=1, le=10000)],
+                      credentials: Token) -> Any:
+        return JSONResponse(service.hand_deal(game_id, _token(credentials), number))
 
     @app.get("/api/games/{game_id}/hint", tags=["games"], response_model=HintResponse,
              responses={401: PROBLEMS[401], 409: PROBLEMS[409], 422: PROBLEMS[422]},
@@ -202,8 +212,6 @@ SECURITY_HEADERS = {
 
 
 def _path() -> Any:
-    from fastapi import Path
-
     return Path(pattern=GAME_ID, description="The game id returned when the game was created")
 
 

@@ -25,6 +25,7 @@ class Settings(BaseSettings):
     finished_game_days: float = Field(30, gt=0, description="Finished games are deleted after this many days")
     abandoned_game_days: float = Field(90, gt=0, description="Unfinished games untouched this long are deleted")
     cleanup_interval_seconds: float = Field(3600, gt=0, description="How often the cleanup runs")
+    database_wait_seconds: float = Field(60, ge=0, description="How long to wait for the database at startup")
     frontend_dir: Path = Field(DEFAULT_FRONTEND, description="Folder of the browser game served at /")
 
 

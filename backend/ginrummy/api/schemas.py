@@ -239,6 +239,15 @@ class HintResponse(BaseModel):
     reason: str = Field(..., examples=["Discard K♠: highest card outside your melds."])
 
 
+class HandDealResponse(BaseModel):
+    game_id: str
+    number: int
+    starter: Seat
+    deck: list[CardCode] = Field(..., description="The deck as dealt: starter's 10, other's 10, upcard, stock")
+    salt: str
+    commitment: str = Field(..., description="Equal to the commitment shown before the hand was played")
+
+
 class StatsResponse(BaseModel):
     matches_played: int
     matches_won: int

@@ -24,6 +24,7 @@ from ginrummy.engine import (
     apply,
     events_for,
     new_game,
+    revealed_deal,
     view_for,
 )
 from ginrummy.engine.rules import PRESET_DESCRIPTIONS, SETTING_DESCRIPTIONS
@@ -117,9 +118,9 @@ class GameService:
         record = self._authorised(self.store.get_game(game_id), token)
         return record.version, self.body(record.id, record.version, record.level, record.state, [])
 
-    def events(self, game_id: str, token: str | None, since: int) -> dict[str, Any]:
+    def events(self, game_id: str, token: str | None, since: int, hand: int | None = None) -> dict[str, Any]:
         record = self._authorised(self.store.get_game(game_id), token)
-        listed = self.store.events(game_id, since)
+        listed = self.store.events(game_id, since, hand=hand)
         seen = events_for([e for _, e in listed], HUMAN, record.state)
         return {"game_id": game_id, "version": record.version,
                 "events": [_event_json(seq, e) for (seq, _), e in zip(listed, seen, strict=True)]}
@@ -184,6 +185,10 @@ class GameService:
         reply = (idempotency_key, request_fingerprint, 200, body) if idempotency_key is not None else None
         locked.save(state, events, reply, stats_delta(events))
         return version, body, False
+
+    def hand_deal(self, game_id: str, token: str | None, number: int) -> dict[str, Any]:
+        record = self._authorised(self.store.get_game(game_id), token)
+        return {"game_id": game_id, **revealed_deal(record.state, number)}
 
     def hint(self, game_id: str, token: str | None) -> dict[str, Any]:
         record = self._authorised(self.store.get_game(game_id), token)

@@ -37,7 +37,7 @@ from .rules import (
 )
 from .scoring import KnockResult, Layoff, ScoreLine, score_knock, showdown
 from .state import SCHEMA_VERSION, GameState, HandResult, HandState, HandSummary, HollywoodGame, Phase
-from .views import DiscardOption, RevealedHand, View, events_for, view_for
+from .views import DiscardOption, RevealedHand, View, events_for, revealed_deal, view_for
 
 __all__ = [
     "BIG_GIN", "CARDS", "DECK", "HOLLYWOOD", "HOLLYWOOD_FIVE", "HOUSE", "LINE_BONUS", "OKLAHOMA",
@@ -48,5 +48,5 @@ __all__ = [
     "View", "apply", "best_melds", "big_gin", "cards_of", "check", "commitment", "deadwood", "deal",
     "deck_salt", "discard", "discard_deadwoods", "draw", "events_for", "format_cards", "is_legal", "knock",
     "legal_actions", "mask_of", "new_game", "next_hand", "parse_card", "parse_cards", "pass_upcard", "preset",
-    "replay", "score_knock", "showdown", "take_upcard", "verify_deal", "view_for",
+    "replay", "revealed_deal", "score_knock", "showdown", "take_upcard", "verify_deal", "view_for",
 ]

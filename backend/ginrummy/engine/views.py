@@ -13,8 +13,9 @@ from typing import Any
 
 from .actions import Action, Event
 from .cards import Card
+from .errors import IllegalActionError
 from .fairness import commitment, deck_salt
-from .game import legal_actions
+from .game import deal, legal_actions
 from .melds import best_melds, discard_deadwoods
 from .rules import Rules
 from .state import GameState, HandResult, HandSummary, HollywoodGame, Phase
@@ -211,6 +212,21 @@ def view_for(state: GameState, seat: int) -> View:
         deck=hand.deck if over else None,
         salt=deck_salt(state.seed, hand.number) if over else None,
     )
+
+
+def revealed_deal(state: GameState, number: int) -> dict[str, Any]:
+    """The deck, salt and commitment of hand ``number`` once that hand is over (for reviewing and checking
+    any finished hand of the match, not only the last one)."""
+    hand = state.hand
+    over = hand.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
+    if not 1 <= number <= hand.number or (number == hand.number and not over):
+        raise IllegalActionError(f"hand {number} is not over yet" if number >= hand.number
+                                 else f"there is no hand {number}", "hand_not_over")
+    starter = state.first_starter if number % 2 == 1 else 1 - state.first_starter
+    deck = hand.deck if number == hand.number else deal(state.rules, state.seed, number, starter).deck
+    salt = deck_salt(state.seed, number)
+    return {"number": number, "starter": starter, "deck": [c.code for c in deck], "salt": salt,
+            "commitment": commitment(deck, salt)}
 
 
 def events_for(events: list[Event] | tuple[Event, ...], seat: int, state: GameState) -> list[Event]:

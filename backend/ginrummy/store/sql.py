@@ -36,11 +36,12 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
 from sqlalchemy.pool import NullPool
 
-from ginrummy.engine import Event, GameState
+from ginrummy.engine import Event, GameState, InvalidInputError
 
-from .codec import STORED_SCHEMA, decode_state, encode_state
+from .codec import REPLAY_SCHEMA, STORED_SCHEMA, decode_state, encode_state
 
 metadata = MetaData()
 
@@ -93,6 +94,7 @@ players = Table(
     Column("points_lost", Integer, nullable=False, default=0),
 )
 
+READABLE_SCHEMAS = (REPLAY_SCHEMA, STORED_SCHEMA)
 STAT_COLUMNS = ("matches_played", "matches_won", "hands_played", "hands_won", "gins", "undercuts_given",
                 "undercuts_suffered", "points_won", "points_lost")
 
@@ -160,12 +162,28 @@ class _DecodeCache:
 
 
 class SqlStore:
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, wait_seconds: float = 0.0) -> None:
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
         self.engine: Engine = self._make_engine(url)
-        metadata.create_all(self.engine)
+        self._create_tables(wait_seconds)
         self.cache = _DecodeCache()
+
+    def _create_tables(self, wait_seconds: float) -> None:
+        """Create the tables, waiting for a database that is still starting (as in a fresh compose stack);
+        several servers starting at once may race to create them, so a failure is retried too."""
+        deadline = time.monotonic() + wait_seconds
+        while True:
+            try:
+                metadata.create_all(self.engine)
+                return
+            except OperationalError:
+                if time.monotonic() > deadline:
+                    raise
+            except (IntegrityError, ProgrammingError):
+                if time.monotonic() > deadline:
+                    raise
+            time.sleep(0.5)
 
     def _make_engine(self, url: str) -> Engine:
         if not self.is_sqlite:
@@ -221,7 +239,9 @@ class SqlStore:
     # --- games --------------------------------------------------------------------------------------------
 
     def create_game(self, game_id: str, token: str, level: str, player_id: str | None, state: GameState,
-                    events: list[Event]) -> None:
+                    events: list[Event], stats: dict[str, int] | None = None) -> None:
+        """Store a new game at version 1 with its first events, and add what they count to the player's
+        stats (the computer may end the first hand, even the match, before the person moves)."""
         now = time.time()
         with self.engine.begin() as connection:
             connection.execute(insert(games).values(
@@ -229,6 +249,7 @@ class SqlStore:
                 schema=STORED_SCHEMA, state=encode_state(state), status=_status(state),
                 event_count=len(events), created_at=now, updated_at=now))
             self._insert_events(connection, game_id, 0, 1, events)
+            _add_stats(connection, player_id, stats)
         self.cache.put(game_id, 1, state)
 
     def get_game(self, game_id: str) -> GameRecord | None:
@@ -242,17 +263,22 @@ class SqlStore:
         row = connection.execute(query).first()
         if row is None:
             return None
+        if row.schema not in READABLE_SCHEMAS:  # written by a newer (or unknown) server: refuse, never guess
+            raise InvalidInputError(f"stored game has schema {row.schema}; this server reads schemas "
+                                    f"{', '.join(map(str, READABLE_SCHEMAS))}", code="invalid_saved_game")
         state = self.cache.get(row.id, row.version, row.state)
         return GameRecord(row.id, row.version, state, row.level, row.player_id, row.event_count,
                           row.seat_token_hash)
 
-    def events(self, game_id: str, since: int, limit: int = 1000) -> list[tuple[int, Event]]:
+    def events(self, game_id: str, since: int, limit: int = 5000, hand: int | None = None) -> list[tuple[int, Event]]:
+        """Events after ``since`` in order (only those of hand ``hand`` when given)."""
         with self.engine.connect().execution_options(readonly=True) as connection:
             rows = connection.execute(
                 select(game_events.c.seq, game_events.c.data)
                 .where(and_(game_events.c.game_id == game_id, game_events.c.seq > since))
                 .order_by(game_events.c.seq).limit(limit)).all()
-        return [(int(row.seq), Event.from_json(json.loads(row.data))) for row in rows]
+        listed = [(int(row.seq), Event.from_json(json.loads(row.data))) for row in rows]
+        return listed if hand is None else [(seq, e) for seq, e in listed if e.hand == hand]
 
     @contextmanager
     def locked(self, game_id: str) -> Iterator[LockedGame]:
@@ -286,6 +312,12 @@ class SqlStore:
                 connection.execute(delete(idempotency).where(idempotency.c.game_id.in_(ids)))
                 connection.execute(delete(games).where(games.c.id.in_(ids)))
         return len(stale)
+
+
+def _add_stats(connection: Connection, player_id: str | None, stats: dict[str, int] | None) -> None:
+    changed = {name: players.c[name] + amount for name, amount in (stats or {}).items() if amount}
+    if changed and player_id is not None:
+        connection.execute(update(players).where(players.c.id == player_id).values(**changed))
 
 
 def _status(state: GameState) -> str:
@@ -328,9 +360,7 @@ class LockedGame:
             self.connection.execute(insert(idempotency).values(
                 game_id=record.id, key=key, fingerprint=fingerprint, status=status,
                 body=json.dumps(body, separators=(",", ":")), created_at=time.time()))
-        changed = {name: players.c[name] + amount for name, amount in (stats or {}).items() if amount}
-        if changed and record.player_id is not None:
-            self.connection.execute(update(players).where(players.c.id == record.player_id).values(**changed))
+        _add_stats(self.connection, record.player_id, stats)
         self.saved = (version, state)
         return version
 
