@@ -29,7 +29,7 @@ from .rollout import playout
 
 @dataclass(frozen=True)
 class HardSettings:
-    potential_weight: float = 0.8
+    potential_weight: float = 1.5
     """How much the expected improvement from the next draw counts against deadwood now."""
     danger_weight: float = 6.0
     """Points charged for a discard the opponent surely wants (scaled by the chance they do)."""

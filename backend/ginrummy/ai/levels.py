@@ -1,8 +1,9 @@
 """The easy and medium computer levels (hard lives in ``hard.py``).
 
-- medium: plays like the EAAI baseline, with two small sharpenings: it takes
-  the pile card whenever that lowers its deadwood, and among equally good
-  discards it throws the highest card.
+- medium: plays like the EAAI baseline, with two small sharpenings: it also
+  takes the pile card when that lets it knock at once, and among equally good
+  discards it throws the highest card. (Taking every card that lowers the
+  deadwood measured weaker than the baseline: 44.5% of 400 matches.)
 - easy: melds, but is careless: it often lets useful cards go by, sometimes
   discards the wrong card, and knocks only with little deadwood (it never
   misses Gin).
@@ -18,6 +19,7 @@ from ginrummy.engine.cards import RANK_VALUES, mask_of
 from ginrummy.engine.melds import cached_deadwood, cached_discard_deadwoods
 
 from .base import register
+from .baselines.simple import joins_a_meld
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -30,11 +32,15 @@ def _draw_choice(view: View, take: bool) -> Action:
     return draw(seat, "discard" if take and can_take else "stock")
 
 
-def _lowers_deadwood(view: View) -> bool:
+def _after_taking(view: View) -> int:
+    """Least deadwood after taking the pile card and discarding another."""
     hand = mask_of(view.hand)
     top = view.discard_pile[-1]
-    after = min(v for c, v in cached_discard_deadwoods(hand | 1 << top).items() if c != top)
-    return after < cached_deadwood(hand)
+    return min(v for c, v in cached_discard_deadwoods(hand | 1 << top).items() if c != top)
+
+
+def _lowers_deadwood(view: View) -> bool:
+    return _after_taking(view) < cached_deadwood(mask_of(view.hand))
 
 
 class MediumPlayer:
@@ -48,7 +54,8 @@ class MediumPlayer:
         if ActionKind.NEXT_HAND in kinds or ActionKind.BIG_GIN in kinds:
             return next(a for a in view.legal_actions if a.kind in (ActionKind.NEXT_HAND, ActionKind.BIG_GIN))
         if ActionKind.TAKE_UPCARD in kinds or ActionKind.DRAW in kinds:
-            return _draw_choice(view, _lowers_deadwood(view))
+            top = view.discard_pile[-1]
+            return _draw_choice(view, joins_a_meld(top, view.hand) or _after_taking(view) <= view.knock_limit)
         options = [o for o in view.discard_options if o.card != view.taken_card]
         best = min(options, key=lambda o: (o.deadwood, -RANK_VALUES[o.card.rank]))
         return knock(view.seat, best.card) if best.can_knock else discard(view.seat, best.card)
