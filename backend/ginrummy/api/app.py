@@ -196,7 +196,19 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
     app.add_middleware(RequestIdMiddleware)
     if settings.frontend_dir.is_dir():
         app.mount("/", StaticFiles(directory=settings.frontend_dir, html=True), name="frontend")
+    _document_validation_problems(app)
     return app
+
+
+def _document_validation_problems(app: FastAPI) -> None:
+    """Every route that validates input answers a bad one with a 422 problem+json (errors.install): document
+    that, not FastAPI's default HTTPValidationError, which the API never sends."""
+    from fastapi.dependencies.utils import get_flat_params
+    from fastapi.routing import APIRoute
+
+    for route in app.routes:
+        if isinstance(route, APIRoute) and (get_flat_params(route.dependant) or route.body_field is not None):
+            route.responses.setdefault(422, PROBLEMS[422])
 
 
 CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -216,8 +228,13 @@ def _path() -> Any:
 
 
 def _no_body(raw: bytes) -> None:
-    text = raw.strip()
-    if text and text not in (b"{}", b"null"):
+    if not raw.strip():
+        return
+    try:
+        value = json.loads(raw)
+    except ValueError:  # not JSON (or not UTF-8) at all
+        value = ...
+    if value != {} and value is not None:  # any spelling of an empty object, such as "{ }", is fine
         raise ApiProblem(422, "validation_error", "this move takes no body (or an empty JSON object)")
 
 

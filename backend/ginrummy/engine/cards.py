@@ -60,7 +60,7 @@ class Card(int):
     @property
     def code(self) -> str:
         """Two-letter code such as ``7H`` or ``TD``."""
-        return RANK_CODES[self % 13] + SUIT_CODES[self // 13]
+        return CODES[self]
 
     @property
     def symbol(self) -> str:
@@ -84,6 +84,7 @@ class Card(int):
         return f"Card({self.code})"
 
 
+CODES = tuple(RANK_CODES[i % 13] + SUIT_CODES[i // 13] for i in range(52))
 CARDS: tuple[Card, ...] = ()
 CARDS = tuple(Card(i) for i in range(52))
 DECK: tuple[Card, ...] = CARDS

@@ -8,6 +8,7 @@ scattered through the code.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
+from functools import lru_cache
 from typing import Any, Literal
 
 from .errors import InvalidInputError
@@ -70,7 +71,7 @@ class Rules:
             raise InvalidInputError("; ".join(problems), code="invalid_rules")
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return dict(_rules_json(self))
 
     @classmethod
     def from_json(cls, data: Any) -> Rules:
@@ -100,6 +101,12 @@ class Rules:
         if "name" not in changes:
             data["name"] = "custom"
         return Rules.from_json(data)
+
+
+@lru_cache(maxsize=256)
+def _rules_json(rules: Rules) -> dict[str, Any]:
+    # Every view carries its rules; a frozen rule set always gives the same JSON, so it is built once.
+    return asdict(rules)
 
 
 HOUSE = Rules()

@@ -15,7 +15,7 @@ import json
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,7 +37,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
-from sqlalchemy.pool import NullPool
+from sqlalchemy.pool import StaticPool
 
 from ginrummy.engine import Event, GameState, InvalidInputError
 
@@ -168,6 +168,10 @@ class SqlStore:
         self.engine: Engine = self._make_engine(url)
         self._create_tables(wait_seconds)
         self.cache = _DecodeCache()
+        # SQLite has one writer at a time and makes the others poll with growing sleeps, which is unfair
+        # under load (seconds of tail latency); within a process, writers queue on a lock instead.
+        # PostgreSQL locks rows, so there writers on different games go on at once.
+        self._writer: AbstractContextManager[Any] = threading.Lock() if self.is_sqlite else nullcontext()
 
     def _create_tables(self, wait_seconds: float) -> None:
         """Create the tables, waiting for a database that is still starting (as in a fresh compose stack);
@@ -188,7 +192,11 @@ class SqlStore:
     def _make_engine(self, url: str) -> Engine:
         if not self.is_sqlite:
             return create_engine(url, pool_size=10, max_overflow=30, pool_pre_ping=True)
-        engine = create_engine(url, poolclass=NullPool, connect_args={"check_same_thread": False, "timeout": 30})
+        # Connections are kept (opening one costs more than a move, and closing the last one checkpoints
+        # the write-ahead log); an in-memory database needs the one connection it lives in.
+        memory = url in ("sqlite://", "sqlite:///:memory:")
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
+                               **({"poolclass": StaticPool} if memory else {"pool_size": 8, "max_overflow": 32}))
 
         @event.listens_for(engine, "connect")
         def _on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -217,7 +225,7 @@ class SqlStore:
     # --- players ------------------------------------------------------------------------------------------
 
     def create_player(self, player_id: str, token: str) -> None:
-        with self.engine.begin() as connection:
+        with self._writer, self.engine.begin() as connection:
             connection.execute(insert(players).values(
                 id=player_id, token_hash=token_hash(token), created_at=time.time(),
                 **{name: 0 for name in STAT_COLUMNS}))
@@ -243,7 +251,7 @@ class SqlStore:
         """Store a new game at version 1 with its first events, and add what they count to the player's
         stats (the computer may end the first hand, even the match, before the person moves)."""
         now = time.time()
-        with self.engine.begin() as connection:
+        with self._writer, self.engine.begin() as connection:
             connection.execute(insert(games).values(
                 id=game_id, seat_token_hash=token_hash(token), player_id=player_id, level=level, version=1,
                 schema=STORED_SCHEMA, state=encode_state(state), status=_status(state),
@@ -283,7 +291,7 @@ class SqlStore:
     @contextmanager
     def locked(self, game_id: str) -> Iterator[LockedGame]:
         """The game's row, locked until the block ends; changes made through it commit together."""
-        with self.engine.begin() as connection:
+        with self._writer, self.engine.begin() as connection:
             game = LockedGame(self, connection, game_id)
             yield game
         # Only a committed version may be cached: a stored version never changes once committed.
@@ -302,7 +310,7 @@ class SqlStore:
 
     def delete_stale(self, finished_before: float, abandoned_before: float) -> int:
         """Delete finished games last touched before one time and unfinished ones before another."""
-        with self.engine.begin() as connection:
+        with self._writer, self.engine.begin() as connection:
             stale = connection.execute(select(games.c.id).where(
                 ((games.c.status == "finished") & (games.c.updated_at < finished_before))
                 | ((games.c.status == "active") & (games.c.updated_at < abandoned_before)))).scalars().all()
