@@ -12,6 +12,8 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
+from starlette.routing import Match, Mount
+from starlette.types import Scope
 
 from ginrummy.engine import Action, ActionKind, parse_card
 from ginrummy.store import SqlStore
@@ -195,7 +197,8 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
 
     app.add_middleware(RequestIdMiddleware)
     if settings.frontend_dir.is_dir():
-        app.mount("/", StaticFiles(directory=settings.frontend_dir, html=True), name="frontend")
+        app.router.routes.append(FrontendMount("/", StaticFiles(directory=settings.frontend_dir, html=True),
+                                               name="frontend"))
     _document_validation_problems(app)
     return app
 
@@ -209,6 +212,16 @@ def _document_validation_problems(app: FastAPI) -> None:
     for route in app.routes:
         if isinstance(route, APIRoute) and (get_flat_params(route.dependant) or route.body_field is not None):
             route.responses.setdefault(422, PROBLEMS[422])
+
+
+class FrontendMount(Mount):
+    """The browser game at ``/``, except under ``/api/``: there an unknown path must stay a 404 and a known
+    path with the wrong method a 405, which a catch-all mount would otherwise answer for."""
+
+    def matches(self, scope: Scope) -> tuple[Match, Scope]:
+        if scope["type"] == "http" and scope["path"].startswith("/api/"):
+            return Match.NONE, {}
+        return super().matches(scope)
 
 
 CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "

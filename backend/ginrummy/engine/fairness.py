@@ -13,6 +13,7 @@ import hmac
 from collections.abc import Iterable
 
 from .cards import Card, parse_cards
+from .errors import InvalidCardError
 
 
 def deck_salt(seed: int, hand_number: int) -> str:
@@ -31,7 +32,10 @@ def verify_deal(deck: str | Iterable[str], salt: str, expected: str) -> bool:
 
     The deck must be all 52 cards, each once.
     """
-    cards = parse_cards(deck)
+    try:
+        cards = parse_cards(deck)
+    except InvalidCardError:  # an unknown or repeated card: not the deck that was committed to
+        return False
     if len(cards) != 52:
         return False
     return hmac.compare_digest(commitment(cards, salt), expected.strip().lower())

@@ -1,0 +1,307 @@
+"""Shared helpers of the API tests: a game handle that checks every answer it gets, a random legal
+client, and the hidden cards of a game read from the store's truth."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+from fastapi.testclient import TestClient
+
+from ginrummy.api.schemas import EventsResponse, GameResponse
+from ginrummy.engine import GameState, Phase
+
+CARD_CODE = re.compile(r"^(10|[A2-9TJQK])[CDHS]$")
+CARD_SYMBOL = re.compile(r"(10|[A2-9JQK])([♣♦♥♠])")
+SUIT_LETTER = dict(zip("♣♦♥♠", "CDHS", strict=True))
+OVER = frozenset({"hand_over", "match_over"})
+PROBLEM_FIELDS = ("type", "title", "status", "detail", "code")
+ROUTES = {"take_upcard": "take-upcard", "pass": "pass", "draw": "draw", "discard": "discard", "knock": "knock",
+          "big_gin": "big-gin", "next_hand": "next-hand"}
+GAME_ID = re.compile(r"^[A-Za-z0-9_-]{22,}$")
+
+Json = dict[str, Any]
+Check = Callable[["Game", httpx.Response], None]
+"""Called with every response a ``Game`` receives (successes and errors alike)."""
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+@contextmanager
+def api_client(database_url: str) -> Iterator[TestClient]:
+    """An in-process client of a fresh app on ``database_url`` (like the ``client`` fixture)."""
+    from ginrummy.api.app import create_app
+    from ginrummy.api.config import Settings
+
+    with TestClient(create_app(Settings(database_url=database_url))) as client:
+        yield client
+
+
+def action_request(action: Json) -> tuple[str, Json | None]:
+    """The route and JSON body that ask for one of a view's legal actions."""
+    kind = action["kind"]
+    if kind == "draw":
+        return ROUTES[kind], {"source": action["source"]}
+    if kind in ("discard", "knock"):
+        return ROUTES[kind], {"card": action["card"]}
+    return ROUTES[kind], None
+
+
+def assert_problem(response: httpx.Response, status: int, code: str | None = None) -> Json:
+    """The response is RFC 9457 problem+json with this status (and code); returns the body."""
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("application/problem+json"), response.headers
+    body: Json = response.json()
+    assert all(name in body for name in PROBLEM_FIELDS), body
+    assert body["status"] == status
+    assert all(isinstance(body[name], str) and body[name] for name in ("type", "title", "detail", "code"))
+    if code is not None:
+        assert body["code"] == code, body
+    return body
+
+
+@dataclass
+class Game:
+    """One game seen through the API as seat 0. Every response goes through ``checks``; accepted
+    moves must bump the version by one and continue the event log without a gap."""
+
+    client: TestClient
+    id: str
+    token: str
+    version: int
+    view: Json
+    seq: int
+    checks: list[Check] = field(default_factory=list)
+
+    @classmethod
+    def create(cls, client: TestClient, checks: list[Check] | None = None, headers: dict[str, str] | None = None,
+               **request: Any) -> tuple[Game, Json]:
+        response = client.post("/api/games", json=request, headers=headers)
+        assert response.status_code == 201, response.text
+        body: Json = response.json()
+        GameResponse.model_validate(body)
+        assert body["version"] == 1 and response.headers["etag"] == '"1"'
+        seqs = [event["seq"] for event in body["events"]]
+        assert seqs == list(range(1, len(seqs) + 1)) and seqs, seqs
+        game = cls(client, body["game_id"], body["seat_token"], 1, body["view"], len(seqs), list(checks or []))
+        game.check(response)
+        return game, body
+
+    def headers(self, **extra: str) -> dict[str, str]:
+        return {**bearer(self.token), **extra}
+
+    def check(self, response: httpx.Response) -> httpx.Response:
+        for check in self.checks:
+            check(self, response)
+        return response
+
+    # --- requests ---------------------------------------------------------------------------------------
+
+    def get(self) -> httpx.Response:
+        return self.check(self.client.get(f"/api/games/{self.id}", headers=self.headers()))
+
+    def events(self, since: int = 0) -> list[Json]:
+        response = self.check(self.client.get(f"/api/games/{self.id}/events", params={"since": since},
+                                              headers=self.headers()))
+        assert response.status_code == 200, response.text
+        body: Json = response.json()
+        EventsResponse.model_validate(body)
+        assert body["version"] == self.version
+        events: list[Json] = body["events"]
+        return events
+
+    def hint(self) -> httpx.Response:
+        return self.check(self.client.get(f"/api/games/{self.id}/hint", headers=self.headers()))
+
+    def post(self, route: str, body: Json | None = None, headers: dict[str, str] | None = None,
+             **kwargs: Any) -> httpx.Response:
+        """A raw move request; the handle's state is not updated (see ``accept``)."""
+        response = self.client.post(f"/api/games/{self.id}/{route}", json=body,
+                                    headers=self.headers(**(headers or {})), **kwargs)
+        return self.check(response)
+
+    def play(self, action: Json) -> Json:
+        """Ask for a legal action; it must be accepted."""
+        route, body = action_request(action)
+        response = self.post(route, body)
+        assert response.status_code == 200, f"{action} refused: {response.text}"
+        return self.accept(response)
+
+    def accept(self, response: httpx.Response) -> Json:
+        """Take an accepted move's answer as the game's new state, checking version, ETag and events."""
+        body: Json = response.json()
+        GameResponse.model_validate(body)
+        assert body["game_id"] == self.id
+        assert body["version"] == self.version + 1, (self.version, body["version"])
+        assert response.headers["etag"] == f'"{body["version"]}"'
+        seqs = [event["seq"] for event in body["events"]]
+        assert seqs and seqs == list(range(self.seq + 1, self.seq + 1 + len(seqs))), (self.seq, seqs)
+        self.version, self.view, self.seq = body["version"], body["view"], seqs[-1]
+        return body
+
+    def snapshot(self) -> tuple[int, str, Json]:
+        """(version, ETag, view) as read now, to compare before and after a refused request."""
+        response = self.get()
+        assert response.status_code == 200, response.text
+        body = response.json()
+        return body["version"], response.headers["etag"], body["view"]
+
+    def assert_unchanged(self) -> None:
+        """The game is still at the version and view this handle last accepted."""
+        assert self.snapshot() == (self.version, f'"{self.version}"', self.view)
+
+
+# --- clients ------------------------------------------------------------------------------------------------
+
+Policy = Callable[[Json, random.Random], Json]
+
+
+def random_action(view: Json, rng: random.Random, knock_probability: float = 0.8) -> Json:
+    """Uniformly one of the legal actions, except that a legal knock (or Big Gin) is taken with
+    probability ``knock_probability`` so that hands end."""
+    legal: list[Json] = view["legal_actions"]
+    enders = [a for a in legal if a["kind"] in ("knock", "big_gin")]
+    if enders and rng.random() < knock_probability:
+        return rng.choice(enders)
+    return rng.choice(legal)
+
+
+def greedy_action(view: Json, rng: random.Random) -> Json:
+    """A sensible player: knock at once, else throw the card that leaves the least deadwood; it takes
+    the upcard on odd hands and draws from the pile on odd draws, so every route gets used."""
+    legal: list[Json] = view["legal_actions"]
+    kinds = {a["kind"]: a for a in legal}
+    for kind in ("big_gin", "knock", "next_hand"):
+        if kind in kinds:
+            enders = [a for a in legal if a["kind"] == kind]
+            return min(enders, key=lambda a: deadwood_after(view, a.get("card")))
+    if "take_upcard" in kinds:
+        return kinds["take_upcard" if view["hand_number"] % 2 else "pass"]
+    draws = {a["source"]: a for a in legal if a["kind"] == "draw"}
+    if draws:
+        return draws.get("discard" if view["draws"] % 4 == 1 else "stock") or draws["stock"]
+    discards = [a for a in legal if a["kind"] == "discard"]
+    least = min(deadwood_after(view, a["card"]) for a in discards)
+    return rng.choice([a for a in discards if deadwood_after(view, a["card"]) == least])
+
+
+def deadwood_after(view: Json, card: str | None) -> int:
+    options = {o["card"]: o["deadwood"] for o in view["discard_options"]}
+    return options.get(card, 0) if card is not None else 0
+
+
+def play_hand(game: Game, rng: random.Random, policy: Policy = random_action,
+              on_move: Callable[[Json, Json], None] | None = None, max_moves: int = 500) -> Json:
+    """Play until the current hand is over; ``on_move(action, body)`` sees every accepted move."""
+    for _ in range(max_moves):
+        if game.view["phase"] in OVER:
+            return game.view
+        action = policy(game.view, rng)
+        body = game.play(action)
+        if on_move is not None:
+            on_move(action, body)
+    raise AssertionError(f"the hand did not end in {max_moves} moves")
+
+
+def play_match(game: Game, rng: random.Random, policy: Policy = random_action,
+               on_move: Callable[[Json, Json], None] | None = None, max_hands: int = 100) -> Json:
+    """Play the whole match; returns the final view."""
+    for _ in range(max_hands):
+        play_hand(game, rng, policy, on_move)
+        if game.view["phase"] == "match_over":
+            return game.view
+        action = next(a for a in game.view["legal_actions"] if a["kind"] == "next_hand")
+        body = game.play(action)
+        if on_move is not None:
+            on_move(action, body)
+    raise AssertionError(f"the match did not end in {max_hands} hands")
+
+
+def wrong_phase_request(view: Json) -> tuple[str, Json | None]:
+    """A well-formed move that the current phase does not allow (seat 0 is never asked to wait)."""
+    if view["phase"] in ("first_upcard", "draw"):
+        return "discard", {"card": view["hand"][0]}
+    if view["phase"] == "discard":
+        return "draw", {"source": "stock"}
+    return "pass", None
+
+
+# --- hidden information -------------------------------------------------------------------------------------
+
+def stored_state(client: TestClient, game_id: str) -> GameState:
+    record = client.app.state.store.get_game(game_id)  # type: ignore[attr-defined]
+    assert record is not None
+    state: GameState = record.state
+    return state
+
+
+def hidden_cards(state: GameState) -> set[str]:
+    """Cards seat 0 may not know: the stock and the computer's cards it did not take from the pile
+    in plain sight; nothing once the hand is over."""
+    hand = state.hand
+    if hand.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        return set()
+    unseen = set(hand.hands[1]) - set(hand.pile_takes[1])
+    return {card.code for card in unseen | set(hand.stock)}
+
+
+def _is_event(node: Json) -> bool:
+    return isinstance(node.get("seq"), int) and isinstance(node.get("hand"), int) and "kind" in node
+
+
+def shown_cards(payload: Any, current_hand: int) -> set[str]:
+    """Every card a response names: string values that are card codes, and card symbols (7♥, 10♦) inside
+    text. Events of earlier hands are left out: those hands are over and all their cards are shown."""
+    found: set[str] = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if _is_event(node) and node["hand"] < current_hand:
+                return
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+        elif isinstance(node, str):
+            if CARD_CODE.match(node):
+                found.add(node.replace("10", "T", 1))
+            for rank, suit in CARD_SYMBOL.findall(node):
+                found.add(("T" if rank == "10" else rank) + SUIT_LETTER[suit])
+
+    walk(payload)
+    return found
+
+
+def events_in(payload: Any) -> Iterator[Json]:
+    """Every event object anywhere in a response body."""
+    if isinstance(payload, dict):
+        if _is_event(payload):
+            yield payload
+        for value in payload.values():
+            yield from events_in(value)
+    elif isinstance(payload, list):
+        for value in payload:
+            yield from events_in(value)
+
+
+def assert_nothing_hidden_shown(game: Game, response: httpx.Response) -> None:
+    """The hidden-information check, run after every response: compare what it shows with the truth."""
+    state = stored_state(game.client, game.id)
+    hidden = hidden_cards(state)
+    payload = response.json()
+    leaked = shown_cards(payload, state.hand.number) & hidden
+    assert not leaked, f"{response.request.method} {response.request.url.path} shows hidden {sorted(leaked)}"
+    if not hidden:
+        return
+    for event in events_in(payload):
+        if event["hand"] == state.hand.number and event["kind"] == "drew" and event.get("source") == "stock" \
+                and event["seat"] == 1:
+            assert "card" not in event, f"the computer's stock draw is shown: {event}"
