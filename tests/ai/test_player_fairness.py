@@ -73,7 +73,8 @@ def test_decisions_do_not_depend_on_hidden_cards(level: str) -> None:
         decision = make_player(level, seed=7).choose(original)
         for _ in range(3):
             other = redeal_hidden(position, seat, rng)
-            assert other.hand.hands[1 - seat] != position.hand.hands[1 - seat] or other.hand.stock != position.hand.stock
+            before, after = position.hand, other.hand
+            assert after.hands[1 - seat] != before.hands[1 - seat] or after.stock != before.stock
             other_view = view_for(other, seat)
             changed_views += other_view.commitment != original.commitment
             assert make_player(level, seed=7).choose(other_view) == decision, (
