@@ -15,7 +15,6 @@ from ginrummy.engine import HOUSE, Action, GameState, Phase, apply, new_game
 from ginrummy.engine.actions import ActionKind, discard, draw, knock, next_hand, pass_upcard, take_upcard
 from ginrummy.engine.cards import CARDS, RANK_VALUES, mask_of
 from ginrummy.engine.melds import (
-    cached_deadwood,
     cached_discard_deadwoods,
     deadwood_of_mask,
     discard_deadwoods_of_mask,
@@ -46,7 +45,8 @@ def simple_policy(state: GameState) -> Action:
     if hand.phase in (Phase.FIRST_UPCARD, Phase.DRAW):
         top = hand.discard[-1]
         forced = hand.phase == Phase.DRAW and hand.passes == 2 and hand.draws == 0
-        if not forced and cached_deadwood(mine | 1 << top) < cached_deadwood(mine) + top.value:
+        # Plain (uncached) searches: these hands are almost never seen twice, so a cache only adds work.
+        if not forced and deadwood_of_mask(mine | 1 << top) < deadwood_of_mask(mine) + top.value:
             return take_upcard(seat) if hand.phase == Phase.FIRST_UPCARD else draw(seat, "discard")
         return pass_upcard(seat) if hand.phase == Phase.FIRST_UPCARD else draw(seat, "stock")
     taken = hand.taken
