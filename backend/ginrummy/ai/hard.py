@@ -14,11 +14,12 @@ Decisions, each from the seat's view only:
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
 from ginrummy.engine import Action, ActionKind, Card, DiscardOption, View
 from ginrummy.engine.actions import discard, draw, knock, pass_upcard, take_upcard
-from ginrummy.engine.cards import CARDS, RANK_VALUES, mask_of
+from ginrummy.engine.cards import CARDS, RANK_VALUES, cards_of, mask_of
 from ginrummy.engine.melds import cached_deadwood, cached_discard_deadwoods, optimal_arrangements_of_mask
 from ginrummy.engine.scoring import best_defense
 
@@ -49,15 +50,6 @@ class HardSettings:
     played worse than the heuristics, since the quick playout policy ignores what the heuristics weigh."""
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _near_mask(card: int) -> int:
     rank, suit = card % 13, card // 13
     mask = 0
@@ -74,7 +66,7 @@ NEAR = tuple(_near_mask(card) for card in range(52))
 """Cards that could share a meld with each card: its rank in other suits, its suit neighbours within two."""
 
 
-def draw_outcomes(hand: int, cards: list[int]) -> list[int]:
+def draw_outcomes(hand: int, cards: Sequence[int]) -> list[int]:
     """For each card: the least deadwood of a 10-card ``hand`` after drawing it and discarding the best card.
 
     A card that can share no meld with the hand can only replace the card whose removal helps most, so
@@ -128,7 +120,7 @@ class HardPlayer:
 
     def _stock_expectation(self, hand: int, knowledge: Knowledge, probs: dict[int, float]) -> float:
         """Expected least deadwood after drawing an unseen card that is not in the opponent's hand."""
-        cards = _bits(knowledge.unseen)
+        cards = cards_of(knowledge.unseen)
         chances = [1.0 - probs.get(card, 0.0) for card in cards]
         weight = sum(chances)
         if not weight:
@@ -175,7 +167,7 @@ class HardPlayer:
     def _potential(self, hand: int, knowledge: Knowledge, probs: dict[int, float]) -> float:
         """Expected drop in deadwood from the next stock card (hand has 10 cards)."""
         base = cached_deadwood(hand)
-        cards = _bits(knowledge.unseen)
+        cards = cards_of(knowledge.unseen)
         chances = [1.0 - probs.get(card, 0.0) for card in cards]
         weight = sum(chances)
         if not weight:
@@ -240,7 +232,7 @@ class HardPlayer:
         """Sampled deals of what we cannot see: the opponent's hand and the stock in drawing order."""
         worlds = []
         for opponent in self._sample_opponents(view, knowledge):
-            stock = _bits(knowledge.unseen & ~opponent)
+            stock: list[int] = list(cards_of(knowledge.unseen & ~opponent))
             self.rng.shuffle(stock)
             worlds.append((opponent, stock))
         return worlds

@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass
 
 from ginrummy.engine import View
-from ginrummy.engine.cards import mask_of
+from ginrummy.engine.cards import cards_of, mask_of
 
 TAKE_SAME_RANK = 2.2
 """They took a card: cards of its rank are much likelier in their hand (they collect the set)."""
@@ -55,7 +55,7 @@ class Knowledge:
     def probabilities(self) -> dict[int, float]:
         """P(opponent holds card): 1 for known cards, scaled weights for unseen ones, 0 otherwise."""
         total = sum(self.weights.values())
-        probs = {c: 1.0 for c in _bits(self.opp_known)}
+        probs: dict[int, float] = {c: 1.0 for c in cards_of(self.opp_known)}
         if total > 0 and self.unknown_in_opp > 0:
             scale = self.unknown_in_opp / total
             for card, weight in self.weights.items():
@@ -74,15 +74,6 @@ class Knowledge:
         for _, card in keyed[:self.unknown_in_opp]:
             hand |= 1 << card
         return hand
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def declined_by_opponent(view: View) -> list[int]:
@@ -105,7 +96,7 @@ def infer(view: View) -> Knowledge:
     pile = mask_of(view.discard_pile)
     known = mask_of(view.opponent_known)
     unseen = ((1 << 52) - 1) & ~(mine | pile | known)
-    weights = dict.fromkeys(_bits(unseen), 1.0)
+    weights: dict[int, float] = dict.fromkeys(cards_of(unseen), 1.0)
 
     def scale(cards: list[int], factor: float) -> None:
         for card in cards:
