@@ -43,6 +43,15 @@ def _lowers_deadwood(view: View) -> bool:
     return _after_taking(view) < cached_deadwood(mask_of(view.hand))
 
 
+def _obvious_move(view: View) -> Action | None:
+    """Dealing the next hand, or Big Gin when it is there: no level thinks twice about these."""
+    return next((a for a in view.legal_actions if a.kind in (ActionKind.NEXT_HAND, ActionKind.BIG_GIN)), None)
+
+
+def _drawing(view: View) -> bool:
+    return any(a.kind in (ActionKind.TAKE_UPCARD, ActionKind.DRAW) for a in view.legal_actions)
+
+
 class MediumPlayer:
     name = "medium"
 
@@ -50,10 +59,10 @@ class MediumPlayer:
         self.rng = rng
 
     def choose(self, view: View) -> Action:
-        kinds = {a.kind for a in view.legal_actions}
-        if ActionKind.NEXT_HAND in kinds or ActionKind.BIG_GIN in kinds:
-            return next(a for a in view.legal_actions if a.kind in (ActionKind.NEXT_HAND, ActionKind.BIG_GIN))
-        if ActionKind.TAKE_UPCARD in kinds or ActionKind.DRAW in kinds:
+        obvious = _obvious_move(view)
+        if obvious is not None:
+            return obvious
+        if _drawing(view):
             top = view.discard_pile[-1]
             return _draw_choice(view, joins_a_meld(top, view.hand) or _after_taking(view) <= view.knock_limit)
         options = [o for o in view.discard_options if o.card != view.taken_card]
@@ -74,10 +83,10 @@ class EasyPlayer:
         self.rng = rng
 
     def choose(self, view: View) -> Action:
-        kinds = {a.kind for a in view.legal_actions}
-        if ActionKind.NEXT_HAND in kinds or ActionKind.BIG_GIN in kinds:
-            return next(a for a in view.legal_actions if a.kind in (ActionKind.NEXT_HAND, ActionKind.BIG_GIN))
-        if ActionKind.TAKE_UPCARD in kinds or ActionKind.DRAW in kinds:
+        obvious = _obvious_move(view)
+        if obvious is not None:
+            return obvious
+        if _drawing(view):
             return _draw_choice(view, _lowers_deadwood(view) and self.rng.random() > self.ignore_chance)
         options = sorted((o for o in view.discard_options if o.card != view.taken_card),
                          key=lambda o: (o.deadwood, -RANK_VALUES[o.card.rank]))
