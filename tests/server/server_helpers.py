@@ -162,10 +162,11 @@ def start(client: httpx.Client, **body: Any) -> Played:
     return Played(game["game_id"], game["seat_token"], [game])
 
 
-def step(client: httpx.Client, game: Played, rng: random.Random, *, key: str | None = None) -> httpx.Response:
+def step(client: httpx.Client, game: Played, rng: random.Random, *, key: str | None = None,
+         if_match: str | None = None) -> httpx.Response:
     """Play one chosen move and check the answer follows the last one (version +1, matching ETag)."""
     action = choose(game.view, rng)
-    response = post_move(client, game.game_id, game.token, action, key=key)
+    response = post_move(client, game.game_id, game.token, action, key=key, if_match=if_match)
     assert response.status_code == 200, (action, response.text)
     body = response.json()
     assert body["version"] == game.version + 1, (game.version, body["version"])

@@ -29,6 +29,7 @@ from server_helpers import (
     other_legal,
     post_move,
     start,
+    step,
 )
 
 THREADS = 16
@@ -219,11 +220,7 @@ def many_games_at_once(pool_clients: list[httpx.Client]) -> None:
         for _ in range(8):
             if game.view["phase"] == "match_over":
                 break
-            action = choose(game.view, rng)
-            response = post_move(client, game.game_id, game.token, action, if_match=etag(game.version))
-            assert response.status_code == 200, response.text
-            assert response.json()["version"] == game.version + 1
-            game.bodies.append(response.json())
+            step(client, game, rng, if_match=etag(game.version))
         return game, get_events(client, game.game_id, game.token)
 
     with ThreadPoolExecutor(THREADS) as pool:

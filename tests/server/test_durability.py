@@ -126,8 +126,4 @@ def kill_during_moves(server: Any, database_url: str, start_server: Callable[...
         for _ in range(4):
             if current.view["phase"] == "match_over":
                 break
-            action = choose(current.view, rng)
-            response = post_move(client, current.game_id, current.token, action, if_match=etag(current.version))
-            assert response.status_code == 200, response.text
-            assert response.json()["version"] == current.version + 1
-            current.bodies.append(response.json())
+            step(client, current, rng, if_match=etag(current.version))
