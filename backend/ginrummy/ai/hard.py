@@ -32,6 +32,12 @@ from .rollout import playout
 class HardSettings:
     potential_weight: float = 1.5
     """How much the expected improvement from the next draw counts against deadwood now."""
+    knock_weight: float = 36.0
+    """Points for each unit of chance that the next stock card lets us knock."""
+    gin_weight: float = 0.0
+    """Points for each unit of chance that the next stock card gives us Gin."""
+    potential_fade: float = 0.0
+    """Scale the potential weight down once we have fewer than this many draws left (0 = never)."""
     danger_weight: float = 6.0
     """Points charged for a discard the opponent surely wants (scaled by the chance they do)."""
     danger_late: float = 2.0
@@ -164,15 +170,32 @@ class HardPlayer:
             miss *= 1.0 - chance
         return 1.0 - miss
 
-    def _potential(self, hand: int, knowledge: Knowledge, probs: dict[int, float]) -> float:
-        """Expected drop in deadwood from the next stock card (hand has 10 cards)."""
+    def _outlook(self, hand: int, knowledge: Knowledge, probs: dict[int, float], limit: int,
+                 potential_weight: float) -> float:
+        """What the next stock card is worth to a 10-card hand, in deadwood points: the expected drop in
+        deadwood (times ``potential_weight``), plus bonuses for the chance it lets us knock or go Gin."""
         base = cached_deadwood(hand)
         cards = cards_of(knowledge.unseen)
         chances = [1.0 - probs.get(card, 0.0) for card in cards]
         weight = sum(chances)
         if not weight:
             return 0.0
-        return sum(c * (base - v) for c, v in zip(chances, draw_outcomes(hand, cards), strict=True)) / weight
+        settings = self.settings
+        drop = knocks = gins = 0.0
+        for chance, left in zip(chances, draw_outcomes(hand, cards), strict=True):
+            drop += chance * (base - left)
+            if left <= limit:
+                knocks += chance
+                if left == 0:
+                    gins += chance
+        return (potential_weight * drop + settings.knock_weight * knocks + settings.gin_weight * gins) / weight
+
+    def _potential_weight(self, stock_count: int) -> float:
+        settings = self.settings
+        if not settings.potential_fade:
+            return settings.potential_weight
+        draws_left = max(0.0, (stock_count - 2) / 2)
+        return settings.potential_weight * min(1.0, draws_left / settings.potential_fade)
 
     def _discard(self, view: View, knowledge: Knowledge) -> tuple[Action, str]:
         seat = view.seat
@@ -182,13 +205,14 @@ class HardPlayer:
         least = min(o.deadwood for o in options)
         late = max(0.0, 1.0 - view.stock_count / 20)
         danger_weight = settings.danger_weight + settings.danger_late * late
+        potential_weight = self._potential_weight(view.stock_count)
         scored = []
         for option in options:
             if option.deadwood > least + 12:
                 continue
             left = knowledge.mine & ~(1 << option.card)
             danger = self._danger(option.card, probs)
-            score = (option.deadwood - settings.potential_weight * self._potential(left, knowledge, probs)
+            score = (option.deadwood - self._outlook(left, knowledge, probs, view.knock_limit, potential_weight)
                      + danger_weight * danger)
             scored.append((score, -RANK_VALUES[option.card % 13], option.card, danger))
         scored.sort()

@@ -16,24 +16,25 @@ from dataclasses import dataclass
 from ginrummy.engine import View
 from ginrummy.engine.cards import cards_of, mask_of
 
-TAKE_SAME_RANK = 2.2
-"""They took a card: cards of its rank are much likelier in their hand (they collect the set)."""
-TAKE_NEIGHBOUR = 1.7
-"""They took a card: its suit neighbours (one or two away) are likelier (they build the run)."""
-THROW_SAME_RANK = 0.45
-"""They threw a card: they rarely throw a rank they hold a pair of."""
-THROW_NEIGHBOUR = 0.7
-DECLINE_SAME_RANK = 0.65
+# How much each piece of evidence multiplies the weight of an unseen card. Fitted to 270,000 (position, card)
+# pairs from hard-player matches against the simple and OpenSpiel baselines, scoring the probabilities exactly
+# as ``Knowledge.probabilities`` makes them against the cards the opponent really held (mean log-likelihood
+# per card: -0.593 with no evidence, -0.545 with earlier hand-set factors, -0.544 fitted).
+TAKE = (2.5, 2.3, 1.9)
+"""They took a card from the pile: factors for its rank in other suits, its suit neighbours one away, two away."""
+THROW = (0.44, 0.63, 0.77)
+"""They threw a card: they rarely throw a rank they hold a pair of, or break a run."""
+DECLINE = (0.62, 0.75, 0.88)
 """They let a card go by (passed it or drew from the stock instead): weaker evidence than a throw."""
-DECLINE_NEIGHBOUR = 0.85
 
 
-def _related(card: int) -> tuple[list[int], list[int]]:
-    """Cards of the same rank, and suit neighbours one or two ranks away."""
+def _related(card: int) -> tuple[list[int], list[int], list[int]]:
+    """Cards of the same rank, suit neighbours one rank away, and two ranks away."""
     rank, suit = card % 13, card // 13
     same_rank = [s * 13 + rank for s in range(4) if s != suit]
-    neighbours = [suit * 13 + r for r in (rank - 2, rank - 1, rank + 1, rank + 2) if 0 <= r < 13]
-    return same_rank, neighbours
+    near = [suit * 13 + r for r in (rank - 1, rank + 1) if 0 <= r < 13]
+    far = [suit * 13 + r for r in (rank - 2, rank + 2) if 0 <= r < 13]
+    return same_rank, near, far
 
 
 @dataclass
@@ -51,6 +52,7 @@ class Knowledge:
     weights: dict[int, float]
     """Relative weight of each unseen card being in the opponent's hand."""
     stock_count: int
+    knock_limit: int
 
     def probabilities(self) -> dict[int, float]:
         """P(opponent holds card): 1 for known cards, scaled weights for unseen ones, 0 otherwise."""
@@ -103,15 +105,14 @@ def infer(view: View) -> Knowledge:
             if card in weights:
                 weights[card] *= factor
 
-    evidence: list[tuple[list[int], float, float]] = [
-        (list(view.pile_takes[opp]), TAKE_SAME_RANK, TAKE_NEIGHBOUR),
-        (list(view.discards[opp]), THROW_SAME_RANK, THROW_NEIGHBOUR),
-        (declined_by_opponent(view), DECLINE_SAME_RANK, DECLINE_NEIGHBOUR),
+    evidence: list[tuple[list[int], tuple[float, float, float]]] = [
+        (list(view.pile_takes[opp]), TAKE),
+        (list(view.discards[opp]), THROW),
+        (declined_by_opponent(view), DECLINE),
     ]
-    for cards, rank_factor, neighbour_factor in evidence:
+    for cards, factors in evidence:
         for card in cards:
-            same, near = _related(card)
-            scale(same, rank_factor)
-            scale(near, neighbour_factor)
+            for related, factor in zip(_related(card), factors, strict=True):
+                scale(related, factor)
     unknown = max(0, view.opponent_card_count - known.bit_count())
-    return Knowledge(mine, pile, known, unseen, unknown, weights, view.stock_count)
+    return Knowledge(mine, pile, known, unseen, unknown, weights, view.stock_count, view.knock_limit)
