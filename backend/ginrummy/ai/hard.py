@@ -3,9 +3,12 @@
 Decisions, each from the seat's view only:
 - Draw: take the pile card when the hand it makes is clearly better than what
   an average stock card would give (by least deadwood), else draw blind.
-- Discard: for each legal discard, the deadwood left, minus what the next draw
-  is expected to improve it by, plus the chance that the card completes a meld
-  for the opponent (from ``knowledge.infer``), weighted more as the hand goes on.
+- Discard: for each legal discard, the deadwood left (weighted up by the chance
+  that the opponent can knock on their next draw, from sampled hands), minus
+  what the next stock card is worth to the hand left (the expected drop in
+  deadwood, and above all the chance it lets us knock: the hand is a race to
+  knock), plus the chance that the card completes a meld for the opponent
+  (from ``knowledge.infer``), weighted more as the hand goes on.
 - Knock: sample opponent hands consistent with the view, score the knock against
   each (layoffs included), and knock when the expected points are good enough;
   hold on for Gin when the hand is nearly there and the stock is still deep.
@@ -34,11 +37,10 @@ class HardSettings:
     """How much the expected improvement from the next draw counts against deadwood now."""
     knock_weight: float = 36.0
     """Points for each unit of chance that the next stock card lets us knock."""
-    gin_weight: float = 0.0
-    """Points for each unit of chance that the next stock card gives us Gin."""
-    potential_fade: float = 0.0
-    """Scale the potential weight down once we have fewer than this many draws left (0 = never)."""
-    danger_weight: float = 6.0
+    hazard_weight: float = 2.5
+    """Weigh our deadwood up by this times the chance the opponent can knock after their next draw."""
+    hazard_samples: int = 12
+    danger_weight: float = 3.0
     """Points charged for a discard the opponent surely wants (scaled by the chance they do)."""
     danger_late: float = 2.0
     """Extra danger weight once the stock runs low."""
@@ -170,10 +172,9 @@ class HardPlayer:
             miss *= 1.0 - chance
         return 1.0 - miss
 
-    def _outlook(self, hand: int, knowledge: Knowledge, probs: dict[int, float], limit: int,
-                 potential_weight: float) -> float:
+    def _outlook(self, hand: int, knowledge: Knowledge, probs: dict[int, float], limit: int) -> float:
         """What the next stock card is worth to a 10-card hand, in deadwood points: the expected drop in
-        deadwood (times ``potential_weight``), plus bonuses for the chance it lets us knock or go Gin."""
+        deadwood and the chance that it lets us knock, each weighted."""
         base = cached_deadwood(hand)
         cards = cards_of(knowledge.unseen)
         chances = [1.0 - probs.get(card, 0.0) for card in cards]
@@ -181,21 +182,25 @@ class HardPlayer:
         if not weight:
             return 0.0
         settings = self.settings
-        drop = knocks = gins = 0.0
+        drop = knocks = 0.0
         for chance, left in zip(chances, draw_outcomes(hand, cards), strict=True):
             drop += chance * (base - left)
             if left <= limit:
                 knocks += chance
-                if left == 0:
-                    gins += chance
-        return (potential_weight * drop + settings.knock_weight * knocks + settings.gin_weight * gins) / weight
+        return (settings.potential_weight * drop + settings.knock_weight * knocks) / weight
 
-    def _potential_weight(self, stock_count: int) -> float:
-        settings = self.settings
-        if not settings.potential_fade:
-            return settings.potential_weight
-        draws_left = max(0.0, (stock_count - 2) / 2)
-        return settings.potential_weight * min(1.0, draws_left / settings.potential_fade)
+    def _hazard(self, view: View, knowledge: Knowledge) -> float:
+        """Chance the opponent can knock after drawing a stock card, over hands sampled from the view."""
+        hands = self._sample_opponents(view, knowledge, self.settings.hazard_samples)
+        limit = view.knock_limit
+        total = 0.0
+        for opponent in hands:
+            cards = cards_of(knowledge.unseen & ~opponent)
+            if not cards:
+                continue
+            outcomes = draw_outcomes(opponent, cards)
+            total += sum(1 for left in outcomes if left <= limit) / len(cards)
+        return total / len(hands)
 
     def _discard(self, view: View, knowledge: Knowledge) -> tuple[Action, str]:
         seat = view.seat
@@ -205,14 +210,16 @@ class HardPlayer:
         least = min(o.deadwood for o in options)
         late = max(0.0, 1.0 - view.stock_count / 20)
         danger_weight = settings.danger_weight + settings.danger_late * late
-        potential_weight = self._potential_weight(view.stock_count)
+        deadwood_weight = 1.0
+        if settings.hazard_weight:
+            deadwood_weight += settings.hazard_weight * self._hazard(view, knowledge)
         scored = []
         for option in options:
             if option.deadwood > least + 12:
                 continue
             left = knowledge.mine & ~(1 << option.card)
             danger = self._danger(option.card, probs)
-            score = (option.deadwood - self._outlook(left, knowledge, probs, view.knock_limit, potential_weight)
+            score = (deadwood_weight * option.deadwood - self._outlook(left, knowledge, probs, view.knock_limit)
                      + danger_weight * danger)
             scored.append((score, -RANK_VALUES[option.card % 13], option.card, danger))
         scored.sort()
@@ -271,10 +278,10 @@ class HardPlayer:
                              rules.gin_bonus)
         return total / len(worlds)
 
-    def _sample_opponents(self, view: View, knowledge: Knowledge) -> list[int]:
+    def _sample_opponents(self, view: View, knowledge: Knowledge, wanted: int = 0) -> list[int]:
         """Opponent hands consistent with the view. A player who has already discarded this hand and has
         not knocked most likely holds more than the knock limit, so such hands are preferred."""
-        wanted = self.settings.knock_samples
+        wanted = wanted or self.settings.knock_samples
         has_discarded = bool(view.discards[view.opponent])
         limit = view.knock_limit
         hands: list[int] = []
