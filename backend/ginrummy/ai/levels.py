@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ginrummy.engine import Action, ActionKind, View
 from ginrummy.engine.actions import discard, draw, knock, pass_upcard, take_upcard
@@ -79,7 +80,7 @@ class MediumPlayer:
         return knock(view.seat, best.card) if best.can_knock else discard(view.seat, best.card)
 
 
-def _knock_outs(hand: int, unseen: list[int], limit: int) -> int:
+def _knock_outs(hand: int, unseen: Sequence[int], limit: int) -> int:
     """How many unseen cards would let a 10-card ``hand`` knock if drawn."""
     return sum(1 for left in draw_outcomes(hand, unseen) if left <= limit)
 
