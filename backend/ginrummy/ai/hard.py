@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
+from typing import NamedTuple
 
 from ginrummy.engine import Action, ActionKind, Card, DiscardOption, View
 from ginrummy.engine.actions import discard, draw, knock, pass_upcard, take_upcard
@@ -91,6 +92,26 @@ def draw_outcomes(hand: int, cards: Sequence[int]) -> list[int]:
     return out
 
 
+def knock_outs(hand: int, cards: Sequence[int], limit: int) -> int:
+    """How many of ``cards`` would let a 10-card ``hand`` knock if drawn."""
+    return sum(1 for left in draw_outcomes(hand, cards) if left <= limit)
+
+
+class StockOdds(NamedTuple):
+    """The cards the next stock draw may bring, each with the chance it is not in the opponent's hand."""
+
+    cards: list[Card]
+    chances: list[float]
+    weight: float
+    """Sum of the chances."""
+
+
+def stock_odds(knowledge: Knowledge, probs: dict[int, float]) -> StockOdds:
+    cards = cards_of(knowledge.unseen)
+    chances = [1.0 - probs.get(card, 0.0) for card in cards]
+    return StockOdds(cards, chances, sum(chances))
+
+
 def _best_after_draw(hand: int, card: int, keep: int | None = None) -> int:
     """Least deadwood of ``hand`` plus ``card`` after the best discard (never ``keep``)."""
     options = cached_discard_deadwoods(hand | 1 << card)
@@ -126,14 +147,12 @@ class HardPlayer:
 
     # --- drawing --------------------------------------------------------------------------------------------
 
-    def _stock_expectation(self, hand: int, knowledge: Knowledge, probs: dict[int, float]) -> float:
+    def _stock_expectation(self, hand: int, odds: StockOdds) -> float:
         """Expected least deadwood after drawing an unseen card that is not in the opponent's hand."""
-        cards = cards_of(knowledge.unseen)
-        chances = [1.0 - probs.get(card, 0.0) for card in cards]
-        weight = sum(chances)
-        if not weight:
+        if not odds.weight:
             return float(cached_deadwood(hand))
-        return sum(c * v for c, v in zip(chances, draw_outcomes(hand, cards), strict=True)) / weight
+        outcomes = draw_outcomes(hand, odds.cards)
+        return sum(c * v for c, v in zip(odds.chances, outcomes, strict=True)) / odds.weight
 
     def _draw(self, view: View, knowledge: Knowledge, kinds: set[ActionKind]) -> tuple[Action, str]:
         seat = view.seat
@@ -143,7 +162,7 @@ class HardPlayer:
             a.kind == ActionKind.DRAW and a.source == "discard" for a in view.legal_actions)
         probs = knowledge.probabilities()
         with_top = _best_after_draw(hand, top, keep=top)
-        blind = self._stock_expectation(hand, knowledge, probs)
+        blind = self._stock_expectation(hand, stock_odds(knowledge, probs))
         take = can_take and with_top + self.settings.take_margin < blind
         if ActionKind.TAKE_UPCARD in kinds:
             if take:
@@ -172,22 +191,19 @@ class HardPlayer:
             miss *= 1.0 - chance
         return 1.0 - miss
 
-    def _outlook(self, hand: int, knowledge: Knowledge, probs: dict[int, float], limit: int) -> float:
+    def _outlook(self, hand: int, odds: StockOdds, limit: int) -> float:
         """What the next stock card is worth to a 10-card hand, in deadwood points: the expected drop in
         deadwood and the chance that it lets us knock, each weighted."""
-        base = cached_deadwood(hand)
-        cards = cards_of(knowledge.unseen)
-        chances = [1.0 - probs.get(card, 0.0) for card in cards]
-        weight = sum(chances)
-        if not weight:
+        if not odds.weight:
             return 0.0
+        base = cached_deadwood(hand)
         settings = self.settings
         drop = knocks = 0.0
-        for chance, left in zip(chances, draw_outcomes(hand, cards), strict=True):
+        for chance, left in zip(odds.chances, draw_outcomes(hand, odds.cards), strict=True):
             drop += chance * (base - left)
             if left <= limit:
                 knocks += chance
-        return (settings.potential_weight * drop + settings.knock_weight * knocks) / weight
+        return (settings.potential_weight * drop + settings.knock_weight * knocks) / odds.weight
 
     def _hazard(self, view: View, knowledge: Knowledge) -> float:
         """Chance the opponent can knock after drawing a stock card, over hands sampled from the view."""
@@ -198,8 +214,7 @@ class HardPlayer:
             cards = cards_of(knowledge.unseen & ~opponent)
             if not cards:
                 continue
-            outcomes = draw_outcomes(opponent, cards)
-            total += sum(1 for left in outcomes if left <= limit) / len(cards)
+            total += knock_outs(opponent, cards, limit) / len(cards)
         return total / len(hands)
 
     def _discard(self, view: View, knowledge: Knowledge) -> tuple[Action, str]:
@@ -210,6 +225,7 @@ class HardPlayer:
         least = min(o.deadwood for o in options)
         late = max(0.0, 1.0 - view.stock_count / 20)
         danger_weight = settings.danger_weight + settings.danger_late * late
+        odds = stock_odds(knowledge, probs)
         deadwood_weight = 1.0
         if settings.hazard_weight:
             deadwood_weight += settings.hazard_weight * self._hazard(view, knowledge)
@@ -219,7 +235,7 @@ class HardPlayer:
                 continue
             left = knowledge.mine & ~(1 << option.card)
             danger = self._danger(option.card, probs)
-            score = (deadwood_weight * option.deadwood - self._outlook(left, knowledge, probs, view.knock_limit)
+            score = (deadwood_weight * option.deadwood - self._outlook(left, odds, view.knock_limit)
                      + danger_weight * danger)
             scored.append((score, -RANK_VALUES[option.card % 13], option.card, danger))
         scored.sort()

@@ -20,6 +20,8 @@ from ginrummy.engine.cards import cards_of, mask_of
 # pairs from hard-player matches against the simple and OpenSpiel baselines, scoring the probabilities exactly
 # as ``Knowledge.probabilities`` makes them against the cards the opponent really held (mean log-likelihood
 # per card: -0.593 with no evidence, -0.545 with earlier hand-set factors, -0.544 fitted).
+FULL_DECK = (1 << 52) - 1
+
 TAKE = (2.5, 2.3, 1.9)
 """They took a card from the pile: factors for its rank in other suits, its suit neighbours one away, two away."""
 THROW = (0.44, 0.63, 0.77)
@@ -51,8 +53,6 @@ class Knowledge:
     """How many of the opponent's cards we have not seen."""
     weights: dict[int, float]
     """Relative weight of each unseen card being in the opponent's hand."""
-    stock_count: int
-    knock_limit: int
 
     def probabilities(self) -> dict[int, float]:
         """P(opponent holds card): 1 for known cards, scaled weights for unseen ones, 0 otherwise."""
@@ -78,6 +78,11 @@ class Knowledge:
         return hand
 
 
+def unseen_by(view: View) -> int:
+    """Cards (mask) the seat cannot see and cannot place: in the opponent's hand or in the stock."""
+    return FULL_DECK & ~(mask_of(view.hand) | mask_of(view.discard_pile) | mask_of(view.opponent_known))
+
+
 def declined_by_opponent(view: View) -> list[int]:
     """Cards the opponent could have taken from the pile and did not."""
     opp = view.opponent
@@ -97,7 +102,7 @@ def infer(view: View) -> Knowledge:
     mine = mask_of(view.hand)
     pile = mask_of(view.discard_pile)
     known = mask_of(view.opponent_known)
-    unseen = ((1 << 52) - 1) & ~(mine | pile | known)
+    unseen = FULL_DECK & ~(mine | pile | known)
     weights: dict[int, float] = dict.fromkeys(cards_of(unseen), 1.0)
 
     def scale(cards: list[int], factor: float) -> None:
@@ -115,4 +120,4 @@ def infer(view: View) -> Knowledge:
             for related, factor in zip(_related(card), factors, strict=True):
                 scale(related, factor)
     unknown = max(0, view.opponent_card_count - known.bit_count())
-    return Knowledge(mine, pile, known, unseen, unknown, weights, view.stock_count, view.knock_limit)
+    return Knowledge(mine, pile, known, unseen, unknown, weights)

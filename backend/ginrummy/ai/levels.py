@@ -3,8 +3,8 @@
 - medium: plays like the EAAI baseline, with small sharpenings: it also takes
   the pile card when that lets it knock at once, and among equally good
   discards it keeps the most cards that would let it knock, then throws the
-  highest. (Taking every card that lowers the
-  deadwood measured weaker than the baseline: 44.5% of 400 matches.)
+  highest. (Taking every card that lowers the deadwood measured weaker than
+  the baseline: 44.5% of 400 matches.)
 - easy: melds, but is careless: it often lets useful cards go by, sometimes
   discards the wrong card, and knocks only with little deadwood (it never
   misses Gin).
@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from ginrummy.engine import Action, ActionKind, View
 from ginrummy.engine.actions import discard, draw, knock, pass_upcard, take_upcard
@@ -22,9 +21,8 @@ from ginrummy.engine.melds import cached_deadwood, cached_discard_deadwoods
 
 from .base import register
 from .baselines.simple import joins_a_meld
-from .hard import draw_outcomes
-
-FULL_DECK = (1 << 52) - 1
+from .hard import knock_outs
+from .knowledge import unseen_by
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -73,16 +71,11 @@ class MediumPlayer:
         options = [o for o in view.discard_options if o.card != view.taken_card]
         least = min(o.deadwood for o in options)
         hand = mask_of(view.hand)
-        unseen = cards_of(FULL_DECK & ~(hand | mask_of(view.discard_pile) | mask_of(view.opponent_known)))
+        unseen = cards_of(unseen_by(view))
         best = min((o for o in options if o.deadwood == least),
-                   key=lambda o: (-_knock_outs(hand & ~(1 << o.card), unseen, view.knock_limit),
+                   key=lambda o: (-knock_outs(hand & ~(1 << o.card), unseen, view.knock_limit),
                                   -RANK_VALUES[o.card.rank]))
         return knock(view.seat, best.card) if best.can_knock else discard(view.seat, best.card)
-
-
-def _knock_outs(hand: int, unseen: Sequence[int], limit: int) -> int:
-    """How many unseen cards would let a 10-card ``hand`` knock if drawn."""
-    return sum(1 for left in draw_outcomes(hand, unseen) if left <= limit)
 
 
 class EasyPlayer:
