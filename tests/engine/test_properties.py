@@ -36,6 +36,7 @@ from ginrummy.engine import (
     replay,
     score_knock,
 )
+from ginrummy.engine.melds import least_discard_deadwood_of_mask
 from ginrummy.engine.scoring import best_defense
 
 FAST = settings(max_examples=500, deadline=None)
@@ -177,6 +178,13 @@ def test_best_melds_is_the_least_deadwood_over_all_meld_choices(hand: list[Card]
 def test_discard_deadwoods_is_the_best_deadwood_of_each_remainder(hand: list[Card]) -> None:
     whole = frozenset(hand)
     assert discard_deadwoods(hand) == {card: least_deadwood(whole - {card}) for card in hand}
+
+
+@FAST
+@given(hands(min_size=1))
+def test_least_discard_deadwood_is_the_best_remainder(hand: list[Card]) -> None:
+    whole = frozenset(hand)
+    assert least_discard_deadwood_of_mask(mask_of(hand)) == min(least_deadwood(whole - {card}) for card in hand)
 
 
 # --- (c): layoffs against brute force -----------------------------------------------------------------------

@@ -18,6 +18,7 @@ from ginrummy.engine.melds import (
     cached_discard_deadwoods,
     deadwood_of_mask,
     discard_deadwoods_of_mask,
+    least_discard_deadwood_of_mask,
     optimal_arrangements_of_mask,
 )
 
@@ -95,6 +96,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"  best deadwood, 10 cards              {_median_us(deadwood_of_mask, ten):7.2f} µs")
     print(f"  best deadwood, 11 cards              {_median_us(deadwood_of_mask, eleven):7.2f} µs")
     print(f"  every discard of 11 cards (knock/Gin){_median_us(discard_deadwoods_of_mask, eleven):7.2f} µs")
+    print(f"  best discard only, 11 cards          {_median_us(least_discard_deadwood_of_mask, eleven):7.2f} µs")
     print(f"  best arrangement with melds, 10 cards{_median_us(optimal_arrangements_of_mask, ten):7.2f} µs")
     rate, outcomes = hands_per_second(args.seconds, args.seed)
     total = sum(outcomes.values())

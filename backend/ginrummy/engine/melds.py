@@ -59,6 +59,8 @@ def _build_tables() -> tuple[list[int], list[int], list[tuple[tuple[int, int], .
 
 SUIT_DEADWOOD, _RUN_PLAN, _DROP = _build_tables()
 """SUIT_DEADWOOD[pattern]: deadwood of one suit's cards using runs only."""
+_LEAST_DROP = [min((delta for _, delta in drops), default=1000) for drops in _DROP]
+"""Per suit pattern: the most its run-only deadwood can fall by removing one of its cards (as a change)."""
 
 _SUITS = (0, 1, 2, 3)
 _SetChoice = tuple[int, int]  # (rank, 4-bit set of suits put into the set)
@@ -164,7 +166,21 @@ def discard_deadwoods_of_mask(mask: int) -> dict[int, int]:
     return best
 
 
+def least_discard_deadwood_of_mask(mask: int) -> int:
+    """The least deadwood left after removing one card: ``min(discard_deadwoods_of_mask(mask).values())``
+    without building the table, for look-ahead that only asks how good the best discard is."""
+    s0, s1, s2, s3 = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39 & SUIT_MASK
+    dw = SUIT_DEADWOOD
+    least = _LEAST_DROP
+    ranks = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    if not ranks:
+        return dw[s0] + dw[s1] + dw[s2] + dw[s3] + min(least[s0], least[s1], least[s2], least[s3])
+    return min(dw[a] + dw[b] + dw[c] + dw[d] + min(least[a], least[b], least[c], least[d])
+               for a, b, c, d in _set_patterns((s0, s1, s2, s3), ranks))
+
+
 cached_deadwood = lru_cache(maxsize=1 << 16)(deadwood_of_mask)
+cached_least_discard_deadwood = lru_cache(maxsize=1 << 16)(least_discard_deadwood_of_mask)
 cached_discard_deadwoods = lru_cache(maxsize=1 << 16)(discard_deadwoods_of_mask)
 
 
