@@ -124,7 +124,7 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
-BENCHES = ("engine", "load")
+BENCHES = ("engine", "load", "inference")
 
 
 def _arena(args: argparse.Namespace) -> int:
@@ -171,8 +171,10 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("--salt", required=True)
     verify.add_argument("--commitment", required=True)
     verify.set_defaults(run=_verify)
-    bench = sub.add_parser("bench", help="print speed figures")
-    bench.add_argument("which", choices=BENCHES, help="engine: meld search and hands per second")
+    bench = sub.add_parser("bench", help="print speed figures, and how well the hard player reads the opponent")
+    bench.add_argument("which", choices=BENCHES, help="engine: meld search and hands per second; load: the API "
+                       "under concurrent games; inference: the hard player's sampled opponent hands and "
+                       "knock estimates against the truth")
     bench.add_argument("rest", nargs=argparse.REMAINDER, help="options passed to that bench (see its --help)")
     bench.set_defaults(run=_bench)
     return parser

@@ -9,13 +9,17 @@ Decisions, each from the seat's view only:
   deadwood, and above all the chance it lets us knock: the hand is a race to
   knock), plus the chance that the card completes a meld for the opponent
   (from ``knowledge.infer``), weighted more as the hand goes on.
-- Knock: sample opponent hands consistent with the view, score the knock against
-  each (layoffs included), and knock when the expected points are good enough;
-  hold on for Gin when the hand is nearly there and the stock is still deep.
+- Knock: sample opponent hands consistent with the view (leaning to hands as good
+  as a player who has drawn and discarded this long would hold), score the knock
+  against each (layoffs included), and knock only when that beats playing on.
+  Playing on is valued by playouts of the rest of the hand on the same sampled
+  deals, two ways: knocking at the next chance, or holding out for Gin (and for
+  an undercut, should the opponent knock first); the better of the two counts.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
@@ -24,7 +28,12 @@ from typing import NamedTuple
 from ginrummy.engine import Action, ActionKind, Card, DiscardOption, View
 from ginrummy.engine.actions import discard, draw, knock, pass_upcard, take_upcard
 from ginrummy.engine.cards import CARDS, RANK_VALUES, cards_of, mask_of
-from ginrummy.engine.melds import cached_deadwood, cached_discard_deadwoods, optimal_arrangements_of_mask
+from ginrummy.engine.melds import (
+    cached_deadwood,
+    cached_discard_deadwoods,
+    cached_least_discard_deadwood,
+    optimal_arrangements_of_mask,
+)
 from ginrummy.engine.scoring import best_defense
 
 from .base import register
@@ -48,11 +57,19 @@ class HardSettings:
     take_margin: float = 1.0
     """Take the pile card only when it beats the average stock card by this much deadwood."""
     knock_samples: int = 24
-    gin_hunt_deadwood: int = 0
-    """Hold a knock with at most this deadwood to go for Gin while the stock is deep (0 = never)."""
-    gin_hunt_stock: int = 20
     knock_margin: float = 0.0
     """Knock only when the expected points of the knock exceed this."""
+    hunt_until: int = 2
+    """Also value playing on by holding out for Gin while more than this many stock cards are left (2: to
+    the end of the stock), and count the better of the two ways of playing on (0 = do not consider it)."""
+    tilt: float = 0.03
+    """Per opponent discard this hand (up to ``tilt_cap``): how strongly sampled opponent hands lean to
+    low deadwood. Fitted so the sampled hands' mean deadwood matches what the baselines really hold."""
+    tilt_cap: int = 4
+    tilt_pool: int = 6
+    """Candidates drawn per sampled hand before resampling."""
+    low_hand_weight: float = 0.02
+    """Relative weight of a sampled hand within the knock limit, for an opponent who could have knocked."""
     rollouts: int = 1
     """Decide knock or play on by playouts of the rest of the hand on sampled deals (0 = knock whenever the
     knock's expected points are good enough). Measured: choosing discards and draws by the same playouts
@@ -82,11 +99,11 @@ def draw_outcomes(hand: int, cards: Sequence[int]) -> list[int]:
     its figure needs no meld search; only cards near the hand are searched.
     """
     base = cached_deadwood(hand)
-    after_removal = min(cached_discard_deadwoods(hand).values())
+    after_removal = cached_least_discard_deadwood(hand)
     out = []
     for card in cards:
         if hand & NEAR[card]:
-            out.append(min(cached_discard_deadwoods(hand | 1 << card).values()))
+            out.append(cached_least_discard_deadwood(hand | 1 << card))
         else:
             out.append(min(base, after_removal + RANK_VALUES[card % 13]))
     return out
@@ -247,6 +264,9 @@ class HardPlayer:
             if decision is not None:
                 return decision
         left = next(o.deadwood for o in options if o.card == card)
+        if knockable:
+            return discard(seat, card), (f"Discard {card.symbol} and play on: Gin or an undercut looks worth "
+                                         f"more than knocking now (deadwood {left}).")
         why = "it keeps your best melds and chances" if best_danger < 0.2 else "it is the safest useful choice"
         return discard(seat, card), f"Discard {card.symbol}: {why} (deadwood {left})."
 
@@ -257,9 +277,6 @@ class HardPlayer:
         if gin is not None:
             return knock(seat, gin.card), f"Gin: discard {gin.card.symbol} and every card left is in a meld."
         settings = self.settings
-        least = min(o.deadwood for o in knockable)
-        if least <= settings.gin_hunt_deadwood and view.stock_count >= settings.gin_hunt_stock:
-            return None
         worlds = self._worlds(view, knowledge)
         opponents = [opponent for opponent, _ in worlds]
         valued = []
@@ -288,29 +305,37 @@ class HardPlayer:
         """Expected points of discarding ``card`` without knocking and playing the hand out."""
         mine = mask_of(view.hand) & ~(1 << card)
         rules = view.rules
-        total = 0
+        total = hunting = 0
+        hunt_until = self.settings.hunt_until
         for opponent, stock in worlds:
             total += playout([mine, opponent], stock, card, 1, view.knock_limit, rules.undercut_bonus,
                              rules.gin_bonus)
-        return total / len(worlds)
+            if hunt_until:
+                hunting += playout([mine, opponent], stock, card, 1, view.knock_limit, rules.undercut_bonus,
+                                   rules.gin_bonus, hunt_until)
+        return max(total, hunting if hunt_until else total) / len(worlds)
 
     def _sample_opponents(self, view: View, knowledge: Knowledge, wanted: int = 0) -> list[int]:
-        """Opponent hands consistent with the view. A player who has already discarded this hand and has
-        not knocked most likely holds more than the knock limit, so such hands are preferred."""
-        wanted = wanted or self.settings.knock_samples
-        has_discarded = bool(view.discards[view.opponent])
+        """Opponent hands consistent with the view.
+
+        Cards drawn one by one from the inferred chances make hands as loose as a random deal, but a player
+        who has drawn and discarded for a while holds a better hand than that: each discard let them keep
+        what fits. So candidates are drawn, then resampled with weight ``exp(-tilt * deadwood)``, the tilt
+        growing with the opponent's discards this hand. A player who has discarded and not knocked most
+        likely holds more than the knock limit, so hands within it count for little."""
+        settings = self.settings
+        wanted = wanted or settings.knock_samples
+        opponent_discards = len(view.discards[view.opponent])
+        if not opponent_discards:
+            return [knowledge.sample_opponent(self.rng) for _ in range(wanted)]
+        tilt = settings.tilt * min(opponent_discards, settings.tilt_cap)
         limit = view.knock_limit
-        hands: list[int] = []
-        low: list[int] = []
-        for _ in range(wanted * 4):
-            hand = knowledge.sample_opponent(self.rng)
-            if has_discarded and cached_deadwood(hand) <= limit:
-                low.append(hand)
-                continue
-            hands.append(hand)
-            if len(hands) == wanted:
-                return hands
-        return (hands + low)[:wanted]
+        candidates = [knowledge.sample_opponent(self.rng) for _ in range(wanted * settings.tilt_pool)]
+        weights = []
+        for hand in candidates:
+            left = cached_deadwood(hand)
+            weights.append(math.exp(-tilt * left) * (settings.low_hand_weight if left <= limit else 1.0))
+        return self.rng.choices(candidates, weights, k=wanted)
 
     def _knock_value(self, mine: list[Card], opponents: list[int], view: View) -> tuple[float, float]:
         """Expected points of knocking with ``mine`` against the sampled hands, and the chance of an undercut.

@@ -3,8 +3,9 @@
 A determinized playout: the opponent's hand and the stock order are sampled
 (consistent with the view), then both sides play a sound quick policy (take the
 pile card when it lowers deadwood, throw the highest card among the least-
-deadwood discards, knock at once) until the hand ends. Random moves would be
-useless here: random play almost never ends a hand with a knock.
+deadwood discards, knock at once; or, for the side asking, hold out for Gin)
+until the hand ends. Random moves would be useless here: random play almost
+never ends a hand with a knock.
 
 Works on 52-bit masks, not on the engine's state, to stay fast; the scoring is
 the engine's own (least deadwood, and layoffs chosen by ``best_defense``).
@@ -44,11 +45,12 @@ def score_knock(knocker: int, defender: int, undercut_bonus: int, gin_bonus: int
 
 
 def playout(hands: list[int], stock: list[int], top: int | None, turn: int, knock_limit: int,
-            undercut_bonus: int = 25, gin_bonus: int = 25) -> int:
+            undercut_bonus: int = 25, gin_bonus: int = 25, hunt_until: int | None = None) -> int:
     """Play the hand out from the start of ``turn``'s draw; points from seat 0's side (0 = no score).
 
     ``hands`` are both 10-card hands as masks, ``stock`` the stock in drawing order, ``top`` the top of the
-    discard pile (or None).
+    discard pile (or None). Seat 0 holds out for Gin while more than ``hunt_until`` cards are left in the
+    stock (None = knock at once, as seat 1 always does).
     """
     hands = list(hands)
     position = 0
@@ -67,7 +69,8 @@ def playout(hands: list[int], stock: list[int], top: int | None, turn: int, knoc
         left, card = best_discard(hand, taken)
         hand &= ~(1 << card)
         hands[turn] = hand
-        if left <= knock_limit:
+        holds_out = hunt_until is not None and turn == 0 and left > 0 and len(stock) - position > hunt_until
+        if left <= knock_limit and not holds_out:
             points = score_knock(hand, hands[1 - turn], undercut_bonus, gin_bonus)
             return points if turn == 0 else -points
         top = card

@@ -1,0 +1,84 @@
+"""How well the hard player reads the opponent: its sampled opponent hands against the hands really held.
+
+At each of the hard player's discards, after the opponent has thrown at least one card this hand, the bench
+compares (from the game state, which the player never sees):
+- the mean deadwood of the opponent hands the player samples with the mean deadwood really held, by how many
+  cards the opponent has thrown this hand;
+- the player's estimate of the chance that the opponent can knock after their next stock draw with the true
+  chance (the share of the real stock that would let the real hand knock), grouped by the estimate.
+
+Run: ``gin-rummy bench inference --matches 60 --opponent simple`` (or ``python -m ginrummy.bench.inference``).
+Compare settings with ``--player 'hard(tilt=0)'``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import defaultdict
+
+from ginrummy.ai.base import make_player
+from ginrummy.ai.hard import HardPlayer, knock_outs
+from ginrummy.ai.knowledge import infer
+from ginrummy.engine import HOUSE, Action, ActionKind, Phase, apply, new_game, view_for
+from ginrummy.engine.cards import mask_of
+from ginrummy.engine.melds import cached_deadwood
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--matches", type=int, default=60)
+    parser.add_argument("--opponent", default="simple")
+    parser.add_argument("--player", default="hard", help="a hard player, with options")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    by_discards: dict[int, list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
+    by_estimate: dict[int, list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
+    for match in range(args.matches):
+        hard_seat = match % 2
+        hard = make_player(args.player, args.seed * 7919 + match)
+        if not isinstance(hard, HardPlayer):
+            parser.error("--player must be a hard player")
+        players = [hard, make_player(args.opponent, args.seed * 7919 + match + 1)]
+        if hard_seat:
+            players.reverse()
+        state = new_game(HOUSE, args.seed * 1_000_003 + match)
+        while state.phase != Phase.MATCH_OVER:
+            if state.phase == Phase.HAND_OVER:
+                state, _ = apply(state, Action(ActionKind.NEXT_HAND, 0))
+                continue
+            seat = state.hand.turn
+            view = view_for(state, seat)
+            opponent = 1 - seat
+            if seat == hard_seat and view.discard_options and view.discards[opponent] and state.hand.stock:
+                knowledge = infer(view)
+                real = mask_of(state.hand.hands[opponent])
+                sampled = hard._sample_opponents(view, knowledge)
+                row = by_discards[min(len(view.discards[opponent]), 10)]
+                row[0] += 1
+                row[1] += cached_deadwood(real)
+                row[2] += sum(map(cached_deadwood, sampled)) / len(sampled)
+                estimate = hard._hazard(view, knowledge)
+                truth = knock_outs(real, list(state.hand.stock), view.knock_limit) / len(state.hand.stock)
+                cell = by_estimate[min(int(estimate * 10), 5)]
+                cell[0] += 1
+                cell[1] += estimate
+                cell[2] += truth
+            state, _ = apply(state, players[seat].choose(view))
+    print(f"{args.player} against {args.opponent}, {args.matches} matches")
+    print("opponent's discards this hand: mean deadwood really held / of the sampled hands (positions)")
+    for key in sorted(by_discards):
+        n, real_sum, sampled_sum = by_discards[key]
+        label = f"{key}+" if key == 10 else f"{key} "
+        print(f"  {label:>3}  {real_sum / n:5.1f} / {sampled_sum / n:5.1f}  ({n:.0f})")
+    print("chance the opponent can knock after their next stock draw: estimated / true (positions)")
+    totals = [0.0, 0.0, 0.0]
+    for key in sorted(by_estimate):
+        n, estimate_sum, truth_sum = by_estimate[key]
+        totals = [totals[0] + n, totals[1] + estimate_sum, totals[2] + truth_sum]
+        label = f"{key / 10:.1f}+" if key == 5 else f"{key / 10:.1f}–{(key + 1) / 10:.1f}"
+        print(f"  {label:>7}  {estimate_sum / n:.3f} / {truth_sum / n:.3f}  ({n:.0f})")
+    print(f"  all      {totals[1] / totals[0]:.3f} / {totals[2] / totals[0]:.3f}  ({totals[0]:.0f})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,68 @@
+"""The hard player's look-ahead: opponent hands sampled as a real player would hold them, and playouts
+that can hold out for Gin."""
+
+from __future__ import annotations
+
+import random
+from statistics import mean
+
+import pytest
+
+from ginrummy.ai import make_player
+from ginrummy.ai.hard import HardPlayer, HardSettings
+from ginrummy.ai.knowledge import infer
+from ginrummy.ai.rollout import best_discard, playout, score_knock
+from ginrummy.bench.inference import main as inference_bench
+from ginrummy.engine import HOUSE, Phase, View, apply, new_game, view_for
+from ginrummy.engine.cards import mask_of, parse_cards
+from ginrummy.engine.melds import cached_deadwood
+
+
+def _position_after_opponent_discards(count: int) -> View:
+    """A view for seat 0 about to discard, once seat 1 has thrown ``count`` cards this hand."""
+    players = [make_player("simple", seed=1), make_player("simple", seed=2)]
+    for seed in range(50):
+        state = new_game(HOUSE, seed)
+        while state.phase in (Phase.FIRST_UPCARD, Phase.DRAW, Phase.DISCARD):
+            seat = state.hand.turn
+            view = view_for(state, seat)
+            if seat == 0 and view.discard_options and len(view.discards[1]) >= count:
+                return view
+            state, _ = apply(state, players[seat].choose(view))
+    raise AssertionError("no such position in 50 deals")
+
+
+def test_sampled_hands_fit_the_view_and_lean_to_low_deadwood() -> None:
+    view = _position_after_opponent_discards(5)
+    knowledge = infer(view)
+    seen = mask_of(view.hand) | mask_of(view.discard_pile)
+    plain = HardPlayer(random.Random(3), HardSettings(tilt=0.0))._sample_opponents(view, knowledge, 300)
+    tilted = HardPlayer(random.Random(3), HardSettings(tilt=0.03))._sample_opponents(view, knowledge, 300)
+    for hand in plain + tilted:
+        assert hand.bit_count() == view.opponent_card_count
+        assert hand & knowledge.opp_known == knowledge.opp_known
+        assert not hand & seen
+    # After five discards a player holds far better than a random deal: the tilt moves the samples there.
+    assert mean(map(cached_deadwood, tilted)) < mean(map(cached_deadwood, plain)) - 5
+
+
+def test_playout_can_hold_out_for_gin() -> None:
+    mine = mask_of(parse_cards("AS 2S 3S 4H 5H 6H 7D 8D 9D 2C"))
+    theirs = mask_of(parse_cards("QC JH 9S 7C 5D 3H QH JD 8C 6S"))
+    stock = [int(c) for c in parse_cards("KS 2D TD 4C 4D AH AD 8S")]
+    at_once = playout([mine, theirs], stock, None, 0, 10)
+    # Seat 0 draws K♠, throws it and knocks with the 2♣ as deadwood.
+    assert at_once == score_knock(mine, theirs, 25, 25)
+    # Holding out: seat 1 draws 2♦ and throws its worst card; seat 0 draws 10♦ and goes Gin.
+    _, thrown = best_discard(theirs | 1 << stock[1], -1)
+    theirs_then = (theirs | 1 << stock[1]) & ~(1 << thrown)
+    assert playout([mine, theirs], stock, None, 0, 10, hunt_until=2) == 25 + cached_deadwood(theirs_then)
+
+
+def test_inference_bench_compares_estimates_with_the_truth(capsys: pytest.CaptureFixture[str]) -> None:
+    inference_bench(["--matches", "2"])
+    out = capsys.readouterr().out
+    assert "hard against simple, 2 matches" in out
+    rows = [line.split() for line in out.splitlines() if line.startswith("  ")]
+    assert rows and all(len(row) == 5 and row[2] == "/" for row in rows)
+    assert rows[-1][0] == "all"
