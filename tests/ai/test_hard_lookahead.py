@@ -36,8 +36,8 @@ def test_sampled_hands_fit_the_view_and_lean_to_low_deadwood() -> None:
     view = _position_after_opponent_discards(5)
     knowledge = infer(view)
     seen = mask_of(view.hand) | mask_of(view.discard_pile)
-    plain = HardPlayer(random.Random(3), HardSettings(tilt=0.0))._sample_opponents(view, knowledge, 300)
-    tilted = HardPlayer(random.Random(3), HardSettings(tilt=0.03))._sample_opponents(view, knowledge, 300)
+    plain = HardPlayer(random.Random(3), HardSettings(tilt=0.0)).sample_opponents(view, knowledge, 300)
+    tilted = HardPlayer(random.Random(3), HardSettings(tilt=0.03)).sample_opponents(view, knowledge, 300)
     for hand in plain + tilted:
         assert hand.bit_count() == view.opponent_card_count
         assert hand & knowledge.opp_known == knowledge.opp_known

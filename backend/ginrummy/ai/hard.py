@@ -129,12 +129,10 @@ def stock_odds(knowledge: Knowledge, probs: dict[int, float]) -> StockOdds:
     return StockOdds(cards, chances, sum(chances))
 
 
-def _best_after_draw(hand: int, card: int, keep: int | None = None) -> int:
-    """Least deadwood of ``hand`` plus ``card`` after the best discard (never ``keep``)."""
-    options = cached_discard_deadwoods(hand | 1 << card)
-    if keep is None:
-        return min(options.values())
-    return min(v for c, v in options.items() if c != keep)
+def deadwood_after_taking(hand: int, card: int) -> int:
+    """Least deadwood of a 10-card ``hand`` after taking ``card`` from the pile and discarding another card
+    (the card just taken may not be thrown back)."""
+    return min(v for c, v in cached_discard_deadwoods(hand | 1 << card).items() if c != card)
 
 
 class HardPlayer:
@@ -178,7 +176,7 @@ class HardPlayer:
         can_take = ActionKind.TAKE_UPCARD in kinds or any(
             a.kind == ActionKind.DRAW and a.source == "discard" for a in view.legal_actions)
         probs = knowledge.probabilities()
-        with_top = _best_after_draw(hand, top, keep=top)
+        with_top = deadwood_after_taking(hand, top)
         blind = self._stock_expectation(hand, stock_odds(knowledge, probs))
         take = can_take and with_top + self.settings.take_margin < blind
         if ActionKind.TAKE_UPCARD in kinds:
@@ -222,9 +220,9 @@ class HardPlayer:
                 knocks += chance
         return (settings.potential_weight * drop + settings.knock_weight * knocks) / odds.weight
 
-    def _hazard(self, view: View, knowledge: Knowledge) -> float:
+    def knock_hazard(self, view: View, knowledge: Knowledge) -> float:
         """Chance the opponent can knock after drawing a stock card, over hands sampled from the view."""
-        hands = self._sample_opponents(view, knowledge, self.settings.hazard_samples)
+        hands = self.sample_opponents(view, knowledge, self.settings.hazard_samples)
         limit = view.knock_limit
         total = 0.0
         for opponent in hands:
@@ -245,7 +243,7 @@ class HardPlayer:
         odds = stock_odds(knowledge, probs)
         deadwood_weight = 1.0
         if settings.hazard_weight:
-            deadwood_weight += settings.hazard_weight * self._hazard(view, knowledge)
+            deadwood_weight += settings.hazard_weight * self.knock_hazard(view, knowledge)
         scored = []
         for option in options:
             if option.deadwood > least + 12:
@@ -295,7 +293,7 @@ class HardPlayer:
     def _worlds(self, view: View, knowledge: Knowledge) -> list[tuple[int, list[int]]]:
         """Sampled deals of what we cannot see: the opponent's hand and the stock in drawing order."""
         worlds = []
-        for opponent in self._sample_opponents(view, knowledge):
+        for opponent in self.sample_opponents(view, knowledge):
             stock: list[int] = list(cards_of(knowledge.unseen & ~opponent))
             self.rng.shuffle(stock)
             worlds.append((opponent, stock))
@@ -305,17 +303,18 @@ class HardPlayer:
         """Expected points of discarding ``card`` without knocking and playing the hand out."""
         mine = mask_of(view.hand) & ~(1 << card)
         rules = view.rules
-        total = hunting = 0
         hunt_until = self.settings.hunt_until
+        at_once = holding_out = 0
         for opponent, stock in worlds:
-            total += playout([mine, opponent], stock, card, 1, view.knock_limit, rules.undercut_bonus,
-                             rules.gin_bonus)
+            at_once += playout([mine, opponent], stock, card, 1, view.knock_limit, rules.undercut_bonus,
+                               rules.gin_bonus)
             if hunt_until:
-                hunting += playout([mine, opponent], stock, card, 1, view.knock_limit, rules.undercut_bonus,
-                                   rules.gin_bonus, hunt_until)
-        return max(total, hunting if hunt_until else total) / len(worlds)
+                holding_out += playout([mine, opponent], stock, card, 1, view.knock_limit, rules.undercut_bonus,
+                                       rules.gin_bonus, hunt_until)
+        best = max(at_once, holding_out) if hunt_until else at_once
+        return best / len(worlds)
 
-    def _sample_opponents(self, view: View, knowledge: Knowledge, wanted: int = 0) -> list[int]:
+    def sample_opponents(self, view: View, knowledge: Knowledge, wanted: int = 0) -> list[int]:
         """Opponent hands consistent with the view.
 
         Cards drawn one by one from the inferred chances make hands as loose as a random deal, but a player

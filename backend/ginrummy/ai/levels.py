@@ -17,11 +17,11 @@ import random
 from ginrummy.engine import Action, ActionKind, View
 from ginrummy.engine.actions import discard, draw, knock, pass_upcard, take_upcard
 from ginrummy.engine.cards import RANK_VALUES, cards_of, mask_of
-from ginrummy.engine.melds import cached_deadwood, cached_discard_deadwoods
+from ginrummy.engine.melds import cached_deadwood
 
 from .base import register
 from .baselines.simple import joins_a_meld
-from .hard import knock_outs
+from .hard import deadwood_after_taking, knock_outs
 from .knowledge import unseen_by
 
 LEVELS = ("easy", "medium", "hard")
@@ -37,9 +37,7 @@ def _draw_choice(view: View, take: bool) -> Action:
 
 def _after_taking(view: View) -> int:
     """Least deadwood after taking the pile card and discarding another."""
-    hand = mask_of(view.hand)
-    top = view.discard_pile[-1]
-    return min(v for c, v in cached_discard_deadwoods(hand | 1 << top).items() if c != top)
+    return deadwood_after_taking(mask_of(view.hand), view.discard_pile[-1])
 
 
 def _lowers_deadwood(view: View) -> bool:

@@ -52,12 +52,12 @@ def main(argv: list[str] | None = None) -> None:
             if seat == hard_seat and view.discard_options and view.discards[opponent] and state.hand.stock:
                 knowledge = infer(view)
                 real = mask_of(state.hand.hands[opponent])
-                sampled = hard._sample_opponents(view, knowledge)
+                sampled = hard.sample_opponents(view, knowledge)
                 row = by_discards[min(len(view.discards[opponent]), 10)]
                 row[0] += 1
                 row[1] += cached_deadwood(real)
                 row[2] += sum(map(cached_deadwood, sampled)) / len(sampled)
-                estimate = hard._hazard(view, knowledge)
+                estimate = hard.knock_hazard(view, knowledge)
                 truth = knock_outs(real, list(state.hand.stock), view.knock_limit) / len(state.hand.stock)
                 cell = by_estimate[min(int(estimate * 10), 5)]
                 cell[0] += 1
