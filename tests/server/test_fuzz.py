@@ -42,6 +42,7 @@ CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
 FUZZ_SETTINGS = settings(max_examples=20, deadline=None, derandomize=True, database=None,
                          suppress_health_check=list(HealthCheck))
 IN_GAME_SETTINGS = settings(FUZZ_SETTINGS, max_examples=10)
+MATCHES = "/api/players/me/matches"
 
 
 def make_app(directory: Path) -> FastAPI:
@@ -222,6 +223,7 @@ def test_whole_matches_answer_as_documented(tmp_path: Path) -> None:
                             headers=auth(game["seat_token"]))
         stats = checked.request("GET", "/api/players/me/stats", "/api/players/me/stats", headers=auth(player_token))
         assert stats.json()["matches_played"] == len(PRESETS)
+        check_match_history(checked, player_token, len(PRESETS))
         # Problems, documented too.
         nobody = checked.request("GET", "/api/games/{game_id}", "/api/games/nope", headers=auth("wrong"))
         assert nobody.status_code == 401
@@ -234,4 +236,33 @@ def test_whole_matches_answer_as_documented(tmp_path: Path) -> None:
         for path in ("/healthz", "/readyz", "/api/rules"):
             checked.request("GET", path, path)
     statuses = {status for _, _, status in checked.seen}
-    assert {200, 201, 401, 409, 412, 413, 422} <= statuses
+    assert {200, 201, 401, 404, 409, 412, 413, 422} <= statuses
+
+
+def check_match_history(checked: Validated, player_token: str, matches: int) -> None:
+    """The player's match history, every answer validated: the pages, each match and its first hand, and
+    the problems (401, 404, 409, 422)."""
+    listed, cursor = [], None
+    while True:
+        page = checked.request("GET", MATCHES, MATCHES, headers=auth(player_token),
+                               params={"limit": 2, **({"cursor": cursor} if cursor else {})}).json()
+        listed.extend(page["matches"])
+        cursor = page["next"]
+        if cursor is None:
+            break
+    assert len(listed) == matches and all(m["status"] == "finished" for m in listed)
+    for match in listed:
+        detail = checked.request("GET", MATCHES + "/{game_id}", f"{MATCHES}/{match['game_id']}",
+                                 headers=auth(player_token))
+        assert len(detail.json()["history"]) == match["hands"]
+        checked.request("GET", MATCHES + "/{game_id}/hands/{number}", f"{MATCHES}/{match['game_id']}/hands/1",
+                        headers=auth(player_token))
+    beyond = checked.request("GET", MATCHES + "/{game_id}/hands/{number}",
+                             f"{MATCHES}/{listed[0]['game_id']}/hands/{listed[0]['hands'] + 1}",
+                             headers=auth(player_token))
+    assert beyond.status_code == 409
+    assert checked.request("GET", MATCHES + "/{game_id}", f"{MATCHES}/nope", headers=auth(player_token)
+                           ).status_code == 404
+    assert checked.request("GET", MATCHES, MATCHES).status_code == 401
+    assert checked.request("GET", MATCHES, MATCHES, headers=auth(player_token),
+                           params={"cursor": "nonsense"}).status_code == 422

@@ -30,6 +30,9 @@ from .schemas import (
     GameResponse,
     HandDealResponse,
     HintResponse,
+    MatchDetailResponse,
+    MatchHandResponse,
+    MatchListResponse,
     NewGameRequest,
     Problem,
     RulesResponse,
@@ -37,7 +40,8 @@ from .schemas import (
 )
 from .service import GameService, request_fingerprint
 
-bearer = HTTPBearer(auto_error=False, description="The seat token (game routes) or player token (stats)")
+bearer = HTTPBearer(auto_error=False, description="The seat token (game routes) or player token (stats, "
+                                                 "match history)")
 Token = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
 IfMatch = Annotated[str | None, Header(description="Only apply the move if the game is at this version (ETag)")]
 IdempotencyKey = Annotated[str | None, Header(max_length=200, description="Repeat a request safely: the same "
@@ -47,7 +51,7 @@ GAME_ID = r"^[A-Za-z0-9_-]{1,64}$"
 PROBLEMS: dict[int | str, dict[str, Any]] = {
     status: {"model": Problem, "description": errors.TITLES[status],
              "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}
-    for status in (400, 401, 409, 412, 413, 422)
+    for status in (400, 401, 404, 409, 412, 413, 422)
 }
 
 
@@ -60,6 +64,11 @@ def _game_reply(version: int, body: dict[str, Any], status: int = 200, replayed:
     if replayed:
         headers["Idempotent-Replayed"] = "true"
     return JSONResponse(body, status_code=status, headers=headers)
+
+
+def _private(body: dict[str, Any]) -> JSONResponse:
+    """A player's own data: never kept by a cache."""
+    return JSONResponse(body, headers={"Cache-Control": "no-store"})
 
 
 def create_app(settings: Settings | None = None, store: SqlStore | None = None) -> FastAPI:
@@ -145,6 +154,30 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
              responses={401: PROBLEMS[401]}, summary="Your anonymous stats (player token)")
     def stats(credentials: Token) -> Any:
         return JSONResponse(service.stats(_token(credentials)))
+
+    @app.get("/api/players/me/matches", tags=["players"], response_model=MatchListResponse,
+             responses={401: PROBLEMS[401], 422: PROBLEMS[422]},
+             summary="Your matches, newest first, finished and in progress (player token)")
+    def matches(credentials: Token,
+                limit: Annotated[int, Query(ge=1, le=100, description="Matches per page")] = 20,
+                cursor: Annotated[str | None, Query(description="The next value of the page before; "
+                                                                "leave out for the newest matches")] = None,
+                ) -> Any:
+        return _private(service.matches(_token(credentials), limit, cursor))
+
+    @app.get("/api/players/me/matches/{game_id}", tags=["players"], response_model=MatchDetailResponse,
+             responses={401: PROBLEMS[401], 404: PROBLEMS[404], 422: PROBLEMS[422]},
+             summary="One of your matches with its score sheet (player token)")
+    def match(game_id: Annotated[str, _path()], credentials: Token) -> Any:
+        return _private(service.match(_token(credentials), game_id))
+
+    @app.get("/api/players/me/matches/{game_id}/hands/{number}", tags=["players"],
+             response_model=MatchHandResponse,
+             responses={401: PROBLEMS[401], 404: PROBLEMS[404], 409: PROBLEMS[409], 422: PROBLEMS[422]},
+             summary="A finished hand of one of your matches: its deal and events, to review it (player token)")
+    def match_hand(game_id: Annotated[str, _path()], number: Annotated[int, Path(ge=1, le=10000)],
+                   credentials: Token) -> Any:
+        return _private(service.match_hand(_token(credentials), game_id, number))
 
     def action_route(path: str, summary: str, build: Callable[[int, Any], Action], model: type | None) -> None:
         responses: dict[int | str, dict[str, Any]] = {k: PROBLEMS[k] for k in (400, 401, 409, 412, 413, 422)}

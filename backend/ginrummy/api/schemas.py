@@ -6,6 +6,7 @@ the API tests check every response against these models.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -260,6 +261,53 @@ class StatsResponse(BaseModel):
     points_lost: int
     average_points_per_hand: float = Field(..., description="Points you scored per hand played")
     average_net_points_per_hand: float = Field(..., description="Points scored minus points conceded, per hand")
+
+
+class MatchSummaryModel(BaseModel):
+    """One of your matches, as listed in your match history."""
+
+    game_id: str = Field(..., description="The match's game id")
+    started_at: datetime = Field(..., description="When the match was created (ISO 8601, UTC)")
+    updated_at: datetime = Field(..., description="When the match last changed (ISO 8601, UTC)")
+    level: Level = Field(..., description="How strong the computer played")
+    preset: PresetName | None = Field(..., description="The rules preset the match was played under, or null "
+                                                        "when its settings were changed")
+    rules: RulesModel = Field(..., description="The match's rules, settings included")
+    status: Literal["finished", "active"] = Field(..., description="finished once the match has a winner, "
+                                                                   "else active (still being played)")
+    hands: int = Field(..., ge=0, description="Hands that have ended so far")
+    scores: list[int] = Field(..., description="The running scores, you (seat 0) first")
+    final_scores: list[int] = Field(..., description="The final scores with any end-of-match bonuses, you "
+                                                     "(seat 0) first")
+    winner: Seat | None = Field(..., description="Who won the match (0 is you); null while it is being played")
+
+
+class MatchListResponse(BaseModel):
+    matches: list[MatchSummaryModel] = Field(..., description="Your matches, newest first")
+    next: str | None = Field(..., description="Pass as cursor to get the next page; null when there are no "
+                                              "more matches")
+
+
+class MatchDetailResponse(MatchSummaryModel):
+    """One of your matches with its score sheet."""
+
+    history: list[HandSummaryModel] = Field(..., description="Every hand that has ended, in order")
+    games: list[HollywoodGameModel] = Field(..., description="Hollywood scoring: the games scored at once "
+                                                             "(empty under other scoring)")
+
+
+class MatchHandResponse(BaseModel):
+    """A finished hand of one of your matches, to review it: its deal and its events."""
+
+    game_id: str = Field(..., description="The match's game id")
+    number: int = Field(..., ge=1, description="The hand's number in the match, from 1")
+    starter: Seat = Field(..., description="Who played first in this hand")
+    deck: list[CardCode] = Field(..., description="The deck as dealt: starter's 10, other's 10, upcard, stock")
+    salt: str = Field(..., description="The hand's salt, secret until the hand was over")
+    commitment: str = Field(..., description="SHA-256 of the salt and deck, equal to the commitment shown "
+                                             "before the hand was played")
+    events: list[EventModel] = Field(..., description="The hand's events in order, as you saw them once it "
+                                                      "was over (every card shown)")
 
 
 class PresetModel(BaseModel):

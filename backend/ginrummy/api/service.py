@@ -6,9 +6,15 @@ Routes call this; it calls the engine (for every rule), the computer player
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
+import json
+import math
+import re
 import secrets
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from ginrummy.ai import make_player
@@ -21,6 +27,7 @@ from ginrummy.engine import (
     GameState,
     IllegalActionError,
     Phase,
+    Rules,
     apply,
     events_for,
     new_game,
@@ -28,7 +35,7 @@ from ginrummy.engine import (
     view_for,
 )
 from ginrummy.engine.rules import PRESET_DESCRIPTIONS, SETTING_DESCRIPTIONS
-from ginrummy.store import GameRecord, SqlStore
+from ginrummy.store import GameRecord, PlayerGame, SqlStore
 from ginrummy.store.sql import LockedGame, fingerprint, same_token
 
 from .errors import ApiProblem
@@ -37,12 +44,14 @@ from .schemas import NewGameRequest
 HUMAN = 0
 COMPUTER = 1
 LEVEL_DESCRIPTIONS = {
-    "easy": "Melds, but misses chances and knocks late: good for learning.",
-    "medium": "About as strong as the EAAI challenge's baseline player.",
-    "hard": "As strong as we can make it; it still sees only its own cards.",
+    "easy": "Easy: for learning the game. It melds, but misses chances and knocks late.",
+    "medium": "Medium: a fair fight for a casual player.",
+    "hard": "Hard: plays to win. It reads your discards, but never sees your cards.",
 }
 UNAUTHORIZED = ApiProblem(401, "unauthorized", "a valid seat token for this game is needed "
                                                "(Authorization: Bearer <seat token>)")
+MAX_CURSOR = 200
+"""Longest cursor accepted; the ones handed out are far shorter."""
 
 
 def _new_id() -> str:
@@ -199,17 +208,55 @@ class GameService:
 
     # --- the rest -----------------------------------------------------------------------------------------
 
-    def stats(self, player_token: str | None) -> dict[str, Any]:
+    def _player(self, player_token: str | None) -> str:
+        """The id of the player whose token this is; a missing or unknown token is refused."""
         player_id = self.store.player_by_token(player_token) if player_token else None
         if player_id is None:
             raise ApiProblem(401, "unauthorized", "a valid player token is needed (Authorization: Bearer "
                                                   "<player token>, as given when your first game was created)")
-        counts: dict[str, Any] = self.store.player_stats(player_id)
+        return player_id
+
+    def stats(self, player_token: str | None) -> dict[str, Any]:
+        counts: dict[str, Any] = self.store.player_stats(self._player(player_token))
         hands = counts["hands_played"]
         counts["average_points_per_hand"] = round(counts["points_won"] / hands, 2) if hands else 0.0
         counts["average_net_points_per_hand"] = (
             round((counts["points_won"] - counts["points_lost"]) / hands, 2) if hands else 0.0)
         return counts
+
+    # --- match history (player token) ----------------------------------------------------------------------
+
+    def matches(self, player_token: str | None, limit: int, cursor: str | None) -> dict[str, Any]:
+        """A page of the player's matches, newest first; ``next`` continues after the last one listed."""
+        player_id = self._player(player_token)
+        after = decode_cursor(cursor) if cursor is not None else None
+        listed, more = self.store.player_games(player_id, limit, after)
+        last = listed[-1] if listed else None
+        return {"matches": [match_summary(game) for game in listed],
+                "next": encode_cursor(last.created_at, last.id) if more and last is not None else None}
+
+    def _player_game(self, player_token: str | None, game_id: str) -> PlayerGame:
+        # One answer for an unknown game and another player's, so ids cannot be probed.
+        game = self.store.player_game(self._player(player_token), game_id)
+        if game is None:
+            raise ApiProblem(404, "not_found", "you have no match with this id")
+        return game
+
+    def match(self, player_token: str | None, game_id: str) -> dict[str, Any]:
+        """One of the player's matches with its score sheet."""
+        game = self._player_game(player_token, game_id)
+        view = view_for(game.state, HUMAN)
+        return {**match_summary(game), "history": [h.to_json() for h in view.history],
+                "games": [g.to_json() for g in view.games]}
+
+    def match_hand(self, player_token: str | None, game_id: str, number: int) -> dict[str, Any]:
+        """A finished hand of one of the player's matches: its revealed deal and its events."""
+        game = self._player_game(player_token, game_id)
+        deal = revealed_deal(game.state, number)  # refuses a hand that is not over (409 hand_not_over)
+        listed = self.store.events(game.id, 0, hand=number)
+        seen = events_for([e for _, e in listed], HUMAN, game.state)
+        return {"game_id": game.id, **deal,
+                "events": [_event_json(seq, e) for (seq, _), e in zip(listed, seen, strict=True)]}
 
     @staticmethod
     def rules() -> dict[str, Any]:
@@ -229,3 +276,57 @@ def _etag_matches(if_match: str, version: int) -> bool:
 
 def request_fingerprint(path: str, body: bytes) -> str:
     return fingerprint(path, body.decode("utf-8", "replace"))
+
+
+# --- match history -------------------------------------------------------------------------------------------
+
+CURSOR_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+def _timestamp(seconds: float) -> str:
+    return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+def preset_of(rules: Rules) -> str | None:
+    """The preset whose rules these are exactly, or None when settings were changed."""
+    return next((name for name, preset in PRESETS.items() if preset == rules), None)
+
+
+def match_summary(game: PlayerGame) -> dict[str, Any]:
+    """What the match history says of one match: only what seat 0's view holds."""
+    view = view_for(game.state, HUMAN)
+    return {
+        "game_id": game.id,
+        "started_at": _timestamp(game.created_at),
+        "updated_at": _timestamp(game.updated_at),
+        "level": game.level,
+        "preset": preset_of(view.rules),
+        "rules": view.rules.to_json(),
+        "status": "finished" if view.winner is not None else "active",
+        "hands": len(view.history),
+        "scores": list(view.scores),
+        "final_scores": list(view.final_scores),
+        "winner": view.winner,
+    }
+
+
+def encode_cursor(created_at: float, game_id: str) -> str:
+    """An opaque page cursor: the (created_at, id) key of the last match listed."""
+    raw = json.dumps([created_at, game_id], separators=(",", ":")).encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def decode_cursor(cursor: str) -> tuple[float, str]:
+    """The key in a cursor made by ``encode_cursor``; anything else is refused (422 invalid_cursor)."""
+    try:
+        if len(cursor) > MAX_CURSOR:
+            raise ValueError("too long")
+        data = json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
+        created_at, game_id = data
+        if isinstance(created_at, bool) or not isinstance(created_at, int | float) \
+                or not math.isfinite(created_at) or not isinstance(game_id, str) or not CURSOR_ID.match(game_id):
+            raise ValueError("not a cursor")
+    except (ValueError, TypeError, OverflowError, RecursionError, binascii.Error) as error:
+        raise ApiProblem(422, "invalid_cursor", "the cursor is not one this API handed out; "
+                                                "start again without one") from error
+    return float(created_at), game_id

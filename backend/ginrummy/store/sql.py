@@ -32,6 +32,7 @@ from sqlalchemy import (
     delete,
     event,
     insert,
+    or_,
     select,
     update,
 )
@@ -95,6 +96,9 @@ players = Table(
 )
 
 READABLE_SCHEMAS = (REPLAY_SCHEMA, STORED_SCHEMA)
+PLAYER_GAME_COLUMNS = (games.c.id, games.c.level, games.c.status, games.c.created_at, games.c.updated_at,
+                       games.c.version, games.c.schema, games.c.state)
+"""What a player's match history reads of a game row (never the seat token's hash)."""
 STAT_COLUMNS = ("matches_played", "matches_won", "hands_played", "hands_won", "gins", "undercuts_given",
                 "undercuts_suffered", "points_won", "points_lost")
 
@@ -121,6 +125,18 @@ class GameRecord:
     player_id: str | None
     event_count: int
     seat_token_hash: str
+
+
+@dataclass
+class PlayerGame:
+    """One of a player's games, as listed in their match history."""
+
+    id: str
+    level: str
+    status: str
+    created_at: float
+    updated_at: float
+    state: GameState
 
 
 @dataclass
@@ -271,12 +287,41 @@ class SqlStore:
         row = connection.execute(query).first()
         if row is None:
             return None
+        return GameRecord(row.id, row.version, self._state(row), row.level, row.player_id, row.event_count,
+                          row.seat_token_hash)
+
+    def _state(self, row: Any) -> GameState:
+        """A stored row's state, decoded once per (game, version) through the cache."""
         if row.schema not in READABLE_SCHEMAS:  # written by a newer (or unknown) server: refuse, never guess
             raise InvalidInputError(f"stored game has schema {row.schema}; this server reads schemas "
                                     f"{', '.join(map(str, READABLE_SCHEMAS))}", code="invalid_saved_game")
-        state = self.cache.get(row.id, row.version, row.state)
-        return GameRecord(row.id, row.version, state, row.level, row.player_id, row.event_count,
-                          row.seat_token_hash)
+        return self.cache.get(row.id, row.version, row.state)
+
+    def _player_game(self, row: Any) -> PlayerGame:
+        return PlayerGame(row.id, row.level, row.status, float(row.created_at), float(row.updated_at),
+                          self._state(row))
+
+    def player_games(self, player_id: str, limit: int,
+                     after: tuple[float, str] | None = None) -> tuple[list[PlayerGame], bool]:
+        """Up to ``limit`` of the player's games, newest first by (created_at, id), starting after the
+        (created_at, id) key ``after`` (keyset paging); the flag says whether more follow."""
+        query = select(*PLAYER_GAME_COLUMNS).where(games.c.player_id == player_id)
+        if after is not None:
+            created_at, game_id = after
+            query = query.where(or_(games.c.created_at < created_at,
+                                    and_(games.c.created_at == created_at, games.c.id < game_id)))
+        query = query.order_by(games.c.created_at.desc(), games.c.id.desc()).limit(limit + 1)
+        with self.engine.connect().execution_options(readonly=True) as connection:
+            rows = connection.execute(query).all()
+        return [self._player_game(row) for row in rows[:limit]], len(rows) > limit
+
+    def player_game(self, player_id: str, game_id: str) -> PlayerGame | None:
+        """One of the player's games; None when there is no such game or it is another player's."""
+        query = select(*PLAYER_GAME_COLUMNS).where(
+            and_(games.c.id == game_id, games.c.player_id == player_id))
+        with self.engine.connect().execution_options(readonly=True) as connection:
+            row = connection.execute(query).first()
+        return None if row is None else self._player_game(row)
 
     def events(self, game_id: str, since: int, limit: int = 5000, hand: int | None = None) -> list[tuple[int, Event]]:
         """Events after ``since`` in order (only those of hand ``hand`` when given)."""
