@@ -27,13 +27,6 @@ function defaultKey() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** 12 from an ETag header '"12"' (or W/"12"), or null. */
-export function versionFromEtag(etag) {
-  if (!etag) return null;
-  const match = /(\d+)/.exec(etag);
-  return match ? Number(match[1]) : null;
-}
-
 async function problemFrom(response) {
   let body = null;
   try {
@@ -87,36 +80,33 @@ export function createApi({
       } finally {
         if (timer) clearTimeout(timer);
       }
-      if (response.ok) {
-        const data = response.status === 204 ? null : await response.json();
-        return {
-          data,
-          version: versionFromEtag(response.headers.get('ETag')),
-          replayed: response.headers.get('Idempotent-Replayed') === 'true',
-        };
-      }
+      if (response.ok) return response.status === 204 ? null : response.json();
       lastError = await problemFrom(response);
       if (!RETRY_STATUS.has(response.status)) throw lastError;
     }
     throw lastError;
   }
 
+  const gamePath = (id) => `/api/games/${encodeURIComponent(id)}`;
+  const mine = (path, playerToken) => send('GET', `/api/players/me/${path}`, { token: playerToken });
   return {
-    rules: () => send('GET', '/api/rules').then((r) => r.data),
-    createGame: (request, playerToken) => send('POST', '/api/games', { token: playerToken, body: request })
-      .then((r) => r.data),
-    game: (id, token) => send('GET', `/api/games/${encodeURIComponent(id)}`, { token }).then((r) => r.data),
-    events: (id, token, since = 0) => send('GET', `/api/games/${encodeURIComponent(id)}/events?since=${since}`, { token })
-      .then((r) => r.data),
-    hint: (id, token) => send('GET', `/api/games/${encodeURIComponent(id)}/hint`, { token }).then((r) => r.data),
-    stats: (playerToken) => send('GET', '/api/players/me/stats', { token: playerToken }).then((r) => r.data),
+    rules: () => send('GET', '/api/rules'),
+    createGame: (request, playerToken) => send('POST', '/api/games', { token: playerToken, body: request }),
+    game: (id, token) => send('GET', gamePath(id), { token }),
+    events: (id, token, since = 0, hand = null) => send('GET', `${gamePath(id)}/events?since=${since}${hand ? `&hand=${hand}` : ''}`, { token }),
+    handDeal: (id, token, number) => send('GET', `${gamePath(id)}/hands/${number}`, { token }),
+    hint: (id, token) => send('GET', `${gamePath(id)}/hint`, { token }),
+    stats: (playerToken) => mine('stats', playerToken),
+    /** A page of the player's matches, newest first; `cursor` is the `next` of the page before. */
+    matches: (playerToken, cursor = null) => mine(`matches${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, playerToken),
+    match: (playerToken, id) => mine(`matches/${encodeURIComponent(id)}`, playerToken),
+    matchHand: (playerToken, id, number) => mine(`matches/${encodeURIComponent(id)}/hands/${number}`, playerToken),
     /** Make a move: one Idempotency-Key for this user action, reused by every retry of it. */
     move: (id, token, action, version) => {
       const { path, body } = actionRequest(action);
       const headers = { 'Idempotency-Key': newKey() };
       if (version !== null && version !== undefined) headers['If-Match'] = `"${version}"`;
-      return send('POST', `/api/games/${encodeURIComponent(id)}/${path}`, { token, body, headers })
-        .then((r) => r.data);
+      return send('POST', `${gamePath(id)}/${path}`, { token, body, headers });
     },
   };
 }

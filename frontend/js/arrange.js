@@ -1,9 +1,8 @@
-// The order the player's hand is shown in: sorted by melds, rank or suit, or the player's own order.
-// The melds themselves are the server's (view.melds); this only arranges them on screen.
+// The order of the player's hand. Auto-arrange shows the server's melds, then the deadwood, after every change; a
+// card moved by hand keeps the player's order for that hand. Without auto-arrange the hand is sorted once when
+// dealt, then kept, new cards going to the right.
 
 import { meldOrder, sortByRank, sortBySuit } from './cards.js';
-
-export const SORT_MODES = ['melds', 'rank', 'suit', 'own'];
 
 /** The saved order with cards no longer held dropped and new cards added at the end. */
 export function reconcile(order, hand) {
@@ -13,20 +12,53 @@ export function reconcile(order, hand) {
   return [...kept, ...hand.filter((code) => !known.has(code))];
 }
 
-/** The hand as groups to draw: [{kind: 'meld'|'deadwood'|'hand', cards, meld?}]. */
-export function arrangeHand(mode, view, ownOrder) {
-  const hand = view.hand || [];
-  if (mode === 'rank') return [{ kind: 'hand', cards: sortByRank(hand) }];
-  if (mode === 'suit') return [{ kind: 'hand', cards: sortBySuit(hand) }];
-  if (mode === 'own') return [{ kind: 'hand', cards: reconcile(ownOrder, hand) }];
+/** The server's melds and the deadwood as groups, the melds on the chosen side. */
+export function meldGroups(view, side = 'left') {
   const groups = (view.melds || []).map((meld, i) => ({ kind: 'meld', meld: i, cards: meldOrder(meld) }));
   const deadwood = sortByRank(view.deadwood_cards || []);
-  if (deadwood.length) groups.push({ kind: 'deadwood', cards: deadwood });
-  return groups;
+  if (!deadwood.length) return groups;
+  const rest = { kind: 'deadwood', cards: deadwood };
+  return side === 'right' ? [rest, ...groups] : [...groups, rest];
 }
 
 export function flatten(groups) {
   return groups.flatMap((group) => group.cards);
+}
+
+/** The hand sorted one way, as a plain order. */
+export function sortedOrder(mode, view, side) {
+  if (mode === 'rank') return sortByRank(view.hand || []);
+  if (mode === 'suit') return sortBySuit(view.hand || []);
+  return flatten(meldGroups(view, side));
+}
+
+/**
+ * The arrangement of the view's hand, made consistent with it: {hand, own, order, sort}.
+ * `own` means the player's order is shown; otherwise the melds (auto-arrange).
+ */
+export function settleArrangement(saved, view, { autoArrange, meldSide }) {
+  const hand = view.hand || [];
+  if (saved && saved.hand === view.hand_number && saved.own) {
+    const order = reconcile(saved.order, hand);
+    const grew = order.length !== saved.order.length || order.some((c, i) => c !== saved.order[i]);
+    return { ...saved, order, sort: grew ? null : saved.sort };
+  }
+  if (!autoArrange) {
+    return { hand: view.hand_number, own: true, order: sortedOrder('melds', view, meldSide), sort: 'melds' };
+  }
+  return { hand: view.hand_number, own: false, order: [], sort: 'melds' };
+}
+
+/** The hand as groups to draw: [{kind: 'meld'|'deadwood'|'hand', cards, meld?}]. */
+export function handGroups(view, arrangement, { meldSide }) {
+  if (arrangement && arrangement.own) return [{ kind: 'hand', cards: reconcile(arrangement.order, view.hand || []) }];
+  return meldGroups(view, meldSide);
+}
+
+/** A sort chip pressed: back to the melds (auto-arrange) or the hand sorted once. */
+export function sortArrangement(arrangement, mode, view, settings) {
+  if (mode === 'melds' && settings.autoArrange) return { ...arrangement, own: false, order: [], sort: 'melds' };
+  return { ...arrangement, own: true, order: sortedOrder(mode, view, settings.meldSide), sort: mode };
 }
 
 /** Card code -> index of the server's meld it belongs to (cards not listed are deadwood). */

@@ -39,18 +39,9 @@ export function suitSymbol(code) {
   return SUIT_SYMBOLS[parseCode(code).suit];
 }
 
-export function suitName(code) {
-  return SUIT_NAMES[parseCode(code).suit];
-}
-
 /** "7♥", "10♦": short written form for logs and messages. */
 export function shortName(code) {
   return rankLabel(code) + suitSymbol(code);
-}
-
-export function isRed(code) {
-  const { suit } = parseCode(code);
-  return suit === 'H' || suit === 'D';
 }
 
 export function compareByRank(a, b) {
@@ -76,9 +67,4 @@ export function sortBySuit(codes) {
 /** A meld (with any cards laid off on it) in reading order: a run low to high, a set by suit. */
 export function meldOrder(codes) {
   return [...codes].sort(compareByRank);
-}
-
-/** A list of codes in words, for screen readers: "seven of hearts, eight of hearts". */
-export function listNames(codes) {
-  return codes.map(cardName).join(', ');
 }

@@ -58,18 +58,3 @@ export function cardFace(code, { tag = 'div', label: spoken = null, classes = ''
 export function cardBack(classes = '') {
   return h('span', { class: `card back${classes ? ` ${classes}` : ''}`, 'aria-hidden': 'true' });
 }
-
-/** A small inline card for text: "7♥" with the spoken name. */
-export function miniCard(code) {
-  const { suit } = parseCode(code);
-  return h('span', { class: `mini-card suit-${suit}`, role: 'img', 'aria-label': cardName(code) },
-    h('span', { 'aria-hidden': 'true', text: rankLabel(code) + suitSymbol(code) }));
-}
-
-/** Fill every <span class="cards" data-cards="5H 6H 7H"> inside `root` with mini cards. */
-export function fillMiniCards(root) {
-  for (const holder of root.querySelectorAll('.cards[data-cards]')) {
-    clear(holder);
-    for (const code of holder.dataset.cards.split(/\s+/).filter(Boolean)) holder.append(miniCard(code));
-  }
-}

@@ -1,26 +1,18 @@
-// What the screen says about a view: which buttons are live, prompts, move descriptions, the result in
-// words. Everything here reads the server's view (legal_actions, discard_options, result); no rule is
-// decided on the client. No DOM here, so node's test runner can import it.
+// What the table says about a view: the moves on offer, the prompt, why a tap is refused, moves in words. It reads
+// the server's view (legal_actions, discard_options) and decides no rule. No DOM here: node's tests import it.
 
 import { cardName, shortName } from './cards.js';
 
 export const YOU = 0;
 export const COMPUTER = 1;
-
-const OUTCOME_WORDS = {
-  gin: 'Gin', big_gin: 'Big Gin', knock: 'Knock', undercut: 'Undercut', no_score: 'No score',
-};
-
-export function outcomeWord(outcome) {
-  return OUTCOME_WORDS[outcome] || outcome;
-}
+export const OVER = ['hand_over', 'match_over'];
 
 export function who(seat, capital = true) {
   if (seat === YOU) return capital ? 'You' : 'you';
   return capital ? 'The computer' : 'the computer';
 }
 
-/** The legal moves of a view, grouped the way the buttons need them. */
+/** The legal moves of a view, grouped the way the table needs them. */
 export function legalMoves(view) {
   const actions = (view && view.legal_actions) || [];
   const has = (kind, test) => actions.some((a) => a.kind === kind && (!test || test(a)));
@@ -42,7 +34,7 @@ export function legalMoves(view) {
   };
 }
 
-/** Which action buttons are enabled, given the view and the selected card (or null). */
+/** Which moves are on offer now, given the view and the selected card (or null). */
 export function buttonStates(view, selected) {
   const m = legalMoves(view);
   const sel = selected || null;
@@ -94,13 +86,13 @@ export function buttonForAction(action, view) {
   return action.kind;
 }
 
-function topCard(view) {
-  const pile = view.discard_pile || [];
+export function topCard(view) {
+  const pile = (view && view.discard_pile) || [];
   return pile.length ? pile[pile.length - 1] : null;
 }
 
 /** One line telling the player what to do now. */
-export function prompt(view) {
+export function prompt(view, { singleTap = false } = {}) {
   if (!view) return '';
   if (view.phase === 'match_over') return 'The match is over.';
   if (view.phase === 'hand_over') return 'The hand is over.';
@@ -114,13 +106,38 @@ export function prompt(view) {
   if (m.drawStock && m.drawDiscard) return `Your turn: draw from the stock or take the ${shortName(top)}.`;
   if (m.drawStock) return 'Your turn: draw from the stock.';
   if (m.drawDiscard) return `Your turn: take the ${shortName(top)}.`;
-  if (m.discard.size || m.knock.size) {
-    if (m.gin.size) return 'You can go Gin! Select the card to discard, then press Gin.';
-    if (m.knock.size) return 'Discard a card, or knock: select a card, then press Discard or Knock.';
-    return 'Select a card to discard.';
-  }
+  if (m.gin.size) return 'You can go Gin! Pick the card to throw, then press Gin.';
+  if (m.knock.size) return 'Discard a card, or pick one and knock.';
+  if (m.discard.size) return singleTap ? 'Tap a card to discard it.' : 'Discard: tap a card twice, or drag it to the pile.';
   if (m.bigGin) return 'All eleven cards meld: you may go Big Gin.';
   return '';
+}
+
+/**
+ * Whose moment it is, in the one set of words the status pill and the prompt share:
+ * {turn: 'you' | 'computer' | 'over', pill, prompt}. `playing` is true while the computer's moves are shown.
+ */
+export function moment(view, { playing = false, singleTap = false } = {}) {
+  if (!view) return { turn: 'over', pill: '', prompt: '' };
+  if (view.phase === 'match_over') return { turn: 'over', pill: 'Match over', prompt: prompt(view) };
+  if (view.phase === 'hand_over') return { turn: 'over', pill: 'Hand over', prompt: prompt(view) };
+  if (playing || view.turn !== YOU) return { turn: 'computer', pill: 'Computer’s turn', prompt: 'The computer is playing…' };
+  return { turn: 'you', pill: 'Your turn', prompt: prompt(view, { singleTap }) };
+}
+
+/** Why a tap on the stock, the pile or a card (to discard it) does nothing now: one sentence. */
+export function refusal(view, target, { card = null, playing = false } = {}) {
+  if (!view || OVER.includes(view.phase)) return 'The hand is over.';
+  if (playing || view.turn !== YOU) return 'Wait: the computer is playing.';
+  const m = legalMoves(view);
+  if (m.takeUpcard || m.pass) return target === 'stock' ? 'First take the upcard or pass.' : 'Take the upcard or pass first.';
+  if (view.phase === 'draw') {
+    if (target === 'card') return 'Draw a card first: tap the stock or the pile.';
+    return target === 'pile' && !topCard(view) ? 'The pile is empty: draw from the stock.' : 'You can’t draw from there now.';
+  }
+  if (target !== 'card') return 'You have drawn: now discard a card.';
+  if (card && view.taken_card === card) return `${shortName(card)} was just taken from the discard pile: it can't be discarded this turn.`;
+  return card ? `You can’t discard ${shortName(card)} now.` : 'Pick a card to discard first.';
 }
 
 /** The live deadwood line. */
@@ -138,15 +155,19 @@ export function selectionLine(view, selected) {
   if (!selected) return '';
   const m = legalMoves(view);
   const option = (view.discard_options || []).find((o) => o.card === selected);
-  if (view.taken_card === selected && !m.discard.has(selected)) {
-    return `${shortName(selected)} was just taken from the discard pile: it can't be discarded this turn.`;
-  }
+  if (view.taken_card === selected && !m.discard.has(selected)) return refusal(view, 'card', { card: selected });
   if (!option) return `${shortName(selected)} selected.`;
   let line = `Discarding ${shortName(selected)} leaves deadwood ${option.deadwood}`;
   if (m.gin.has(selected)) line += ' — that is Gin!';
   else if (m.knock.has(selected)) line += ' — you can knock.';
   else line += '.';
   return line;
+}
+
+const OUTCOME_WORDS = { gin: 'Gin', big_gin: 'Big Gin', knock: 'Knock', undercut: 'Undercut', no_score: 'No score' };
+
+export function outcomeWord(outcome) {
+  return OUTCOME_WORDS[outcome] || outcome;
 }
 
 /** A move in a sentence, as the log writes it. */
@@ -156,30 +177,20 @@ export function describeEvent(event) {
   switch (event.kind) {
     case 'hand_started':
       return `Hand ${event.hand}: ${who(event.seat, false)} ${event.seat === YOU ? 'have' : 'has'} the first choice of the upcard ${card}.`;
-    case 'passed':
-      return `${actor} passed on the upcard.`;
-    case 'took_upcard':
-      return `${actor} took the upcard ${card}.`;
+    case 'passed': return `${actor} passed on the upcard.`;
+    case 'took_upcard': return `${actor} took the upcard ${card}.`;
     case 'drew':
       if (event.source === 'discard') return `${actor} took ${card} from the discard pile.`;
       return card ? `${actor} drew ${card} from the stock.` : `${actor} drew from the stock.`;
-    case 'discarded':
-      return `${actor} discarded ${card}.`;
-    case 'knocked':
-      return `${actor} knocked, discarding ${card} (deadwood ${event.deadwood}).`;
-    case 'gin':
-      return `${actor} went Gin, discarding ${card}!`;
-    case 'big_gin':
-      return `${actor} went Big Gin!`;
+    case 'discarded': return `${actor} discarded ${card}.`;
+    case 'knocked': return `${actor} knocked, discarding ${card} (deadwood ${event.deadwood}).`;
+    case 'gin': return `${actor} went Gin, discarding ${card}!`;
+    case 'big_gin': return `${actor} went Big Gin!`;
     case 'hand_ended':
-      if (event.result === 'no_score' || event.seat === null || event.seat === undefined) {
-        return 'Nobody scores this hand.';
-      }
+      if (event.result === 'no_score' || event.seat === null || event.seat === undefined) return 'Nobody scores this hand.';
       return `${actor} won the hand: ${event.points} points (${outcomeWord(event.result).toLowerCase()}).`;
-    case 'match_ended':
-      return event.seat === YOU ? 'You win the match!' : 'The computer wins the match.';
-    default:
-      return event.kind;
+    case 'match_ended': return event.seat === YOU ? 'You win the match!' : 'The computer wins the match.';
+    default: return event.kind;
   }
 }
 
@@ -189,22 +200,31 @@ export function speakEvent(event) {
   return event.card ? text.replace(shortName(event.card), cardName(event.card)) : text;
 }
 
+/** The sound an event makes, if any. */
+export function soundOf(event) {
+  switch (event.kind) {
+    case 'hand_started': return 'deal';
+    case 'took_upcard': case 'drew': return 'draw';
+    case 'discarded': return 'discard';
+    case 'knocked': return 'knock';
+    case 'gin': case 'big_gin': return 'gin';
+    case 'match_ended': return event.seat === YOU ? 'win' : 'lose';
+    default: return null;
+  }
+}
+
 /** Is this an event worth a pause and an animation when the computer plays it? */
 export function isVisibleMove(event) {
   return ['passed', 'took_upcard', 'drew', 'discarded', 'knocked', 'gin', 'big_gin'].includes(event.kind);
 }
 
-// --- table bookkeeping for showing the computer's moves one by one ------------------------------------------
+// --- the piles while the computer's moves are shown one by one (display bookkeeping, not rules)
 
 export function tableOf(view) {
-  return {
-    pile: [...(view.discard_pile || [])],
-    stock: view.stock_count,
-    counts: [(view.hand || []).length, view.opponent_card_count],
-  };
+  return { pile: [...(view.discard_pile || [])], stock: view.stock_count, counts: [(view.hand || []).length, view.opponent_card_count] };
 }
 
-/** The table just before `event`, from the table just after it (display bookkeeping, not rules). */
+/** The table just before `event`, from the table just after it. */
 export function undoEvent(table, event) {
   const t = { pile: [...table.pile], stock: table.stock, counts: [...table.counts] };
   const seat = event.seat;
@@ -239,115 +259,4 @@ export function tablesAfter(view, events) {
     table = undoEvent(table, events[i]);
   }
   return after;
-}
-
-// --- the hand's result ---------------------------------------------------------------------------------------
-
-/** Headline and arithmetic of a finished hand, from view.result. */
-export function resultSummary(view) {
-  const result = view.result;
-  if (!result) return null;
-  const { outcome, winner, knocker, showdown } = result;
-  let headline;
-  if (outcome === 'no_score') headline = 'No score: the hand is a draw.';
-  else if (outcome === 'gin') headline = knocker === YOU ? 'Gin! You win the hand.' : 'The computer went Gin.';
-  else if (outcome === 'big_gin') headline = knocker === YOU ? 'Big Gin! You win the hand.' : 'The computer went Big Gin.';
-  else if (outcome === 'undercut') {
-    headline = winner === YOU ? 'Undercut! You beat the computer’s knock.' : 'Undercut: the computer beat your knock.';
-  } else headline = knocker === YOU ? 'You knocked and won the hand.' : 'The computer knocked and won the hand.';
-  let arithmetic = 'Nobody scores.';
-  if (showdown) {
-    const extra = [];
-    if (result.multiplier && result.multiplier !== 1) extra.push(` × ${result.multiplier}`);
-    if (result.line_bonus) extra.push(` + ${result.line_bonus} line bonus`);
-    const total = extra.length ? `${extra.join('')} = ${result.points}` : '';
-    arithmetic = `${showdown.explanation}${total} ${winner === YOU ? 'to you' : 'to the computer'}`;
-  }
-  return { headline, arithmetic, outcome, winner, points: result.points };
-}
-
-/** The knocker's melds with the defender's layoffs placed on them: [{cards, laidOff: Set}]. */
-export function meldsWithLayoffs(showdown) {
-  const melds = showdown.knocker_melds.map((cards) => ({ cards: [...cards], laidOff: new Set() }));
-  for (const layoff of showdown.layoffs || []) {
-    const meld = melds[layoff.meld];
-    if (meld) {
-      meld.cards.push(layoff.card);
-      meld.laidOff.add(layoff.card);
-    }
-  }
-  return melds;
-}
-
-/** Rows of the running score sheet. */
-export function scoreSheet(view) {
-  return (view.history || []).map((h) => ({
-    hand: h.number,
-    outcome: outcomeWord(h.outcome),
-    winner: h.winner === null || h.winner === undefined ? '—' : h.winner === YOU ? 'You' : 'Computer',
-    points: h.winner === null || h.winner === undefined ? 0 : h.points,
-    you: h.scores[0],
-    computer: h.scores[1],
-  }));
-}
-
-/** The match result once it is over. */
-export function matchSummary(view) {
-  if (view.phase !== 'match_over') return null;
-  const scores = view.final_scores && view.final_scores.some((s) => s) ? view.final_scores : view.scores;
-  const headline = view.winner === YOU ? 'You win the match!' : 'The computer wins the match.';
-  return { headline, winner: view.winner, scores: [...scores], line: `Final score: you ${scores[0]}, the computer ${scores[1]}.` };
-}
-
-// --- this device's record of finished hands, for the stats chart ----------------------------------------------
-
-/** Records with this view's finished hands added once each (keyed by game and hand number). */
-export function recordHands(records, gameId, view, now) {
-  const list = [...(records || [])];
-  const seen = new Set(list.map((r) => `${r.game}:${r.hand}`));
-  for (const h of view.history || []) {
-    const key = `${gameId}:${h.number}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const mine = h.winner === YOU ? h.points : 0;
-    const theirs = h.winner === COMPUTER ? h.points : 0;
-    list.push({ game: gameId, hand: h.number, at: now, outcome: h.outcome, winner: h.winner, you: mine, computer: theirs });
-  }
-  return list;
-}
-
-/** Cumulative net points over the recorded hands: [{x, y, at}]. */
-export function netPointsSeries(records) {
-  let total = 0;
-  return (records || []).map((r, i) => {
-    total += (r.you || 0) - (r.computer || 0);
-    return { x: i + 1, y: total, at: r.at };
-  });
-}
-
-// --- the new-game form -------------------------------------------------------------------------------------
-
-const VARIANTS = ['big_gin', 'oklahoma', 'straight_gin'];
-const LINE_BONUS = 15;
-
-/** The variant check boxes as a preset sets them. */
-export function variantsOf(rules) {
-  const set = {};
-  for (const key of VARIANTS) set[key] = !!(rules && rules[key]);
-  set.line_bonus = !!(rules && rules.line_bonus);
-  return set;
-}
-
-/** The POST /api/games body: only the settings that differ from the preset are sent. */
-export function newGameRequest({ level, rules, target, variants }, presetRules) {
-  const settings = {};
-  if (target) settings.target = Number(target);
-  const base = variantsOf(presetRules);
-  for (const key of VARIANTS) {
-    if (variants[key] !== undefined && !!variants[key] !== base[key]) settings[key] = !!variants[key];
-  }
-  if (variants.line_bonus !== undefined && !!variants.line_bonus !== base.line_bonus) {
-    settings.line_bonus = variants.line_bonus ? LINE_BONUS : 0;
-  }
-  return { level: level || 'medium', rules: rules || 'house', settings };
 }

@@ -1,23 +1,23 @@
-// What the browser keeps between visits (localStorage): the game to continue, the anonymous player
-// token, the settings, the order the player arranged their hand in, and this device's record of hands.
+// What the browser keeps between visits (localStorage): the game to continue, the anonymous player token, the
+// settings, the order the player arranged their hand in, and the guided tips already shown.
 
 const PREFIX = 'ginrummy.';
-const MAX_RECORDS = 1000;
 
-export const DEFAULT_SETTINGS = Object.freeze({
-  cardSize: 'medium', // small | medium | large
-  fourColor: false,
-  theme: 'system', // system | light | dark
-  speed: 'normal', // slow | normal | fast | off
-  motion: 'system', // system | reduce | full
-});
-
-const CHOICES = {
-  cardSize: ['small', 'medium', 'large'],
+// The first of each list of choices is the default.
+export const CHOICES = Object.freeze({
+  cardSize: ['medium', 'small', 'large'],
   theme: ['system', 'light', 'dark'],
-  speed: ['slow', 'normal', 'fast', 'off'],
+  felt: ['green', 'blue', 'red', 'purple', 'charcoal'],
+  back: ['lattice', 'waves', 'checks'],
+  speed: ['normal', 'slow', 'fast', 'off'],
   motion: ['system', 'reduce', 'full'],
-};
+  meldSide: ['left', 'right'],
+});
+const SWITCHES = Object.freeze({ fourColor: false, sound: true, autoArrange: true, singleTap: false });
+export const DEFAULT_SETTINGS = Object.freeze({
+  ...Object.fromEntries(Object.entries(CHOICES).map(([key, list]) => [key, list[0]])), ...SWITCHES,
+});
+const TIP_KINDS_MAX = 20;
 
 function memoryStorage() {
   const data = new Map();
@@ -79,30 +79,30 @@ export function createStore(backend) {
     settings() {
       const saved = read('settings', {}) || {};
       const settings = { ...DEFAULT_SETTINGS };
-      for (const key of Object.keys(DEFAULT_SETTINGS)) {
-        const value = saved[key];
-        if (key === 'fourColor') settings.fourColor = value === true;
-        else if (CHOICES[key].includes(value)) settings[key] = value;
-      }
+      for (const [key, list] of Object.entries(CHOICES)) if (list.includes(saved[key])) settings[key] = saved[key];
+      for (const key of Object.keys(SWITCHES)) if (typeof saved[key] === 'boolean') settings[key] = saved[key];
       return settings;
     },
     saveSettings(settings) {
       write('settings', { ...this.settings(), ...settings });
     },
-    /** The player's arrangement of their hand in this game: {hand, mode, order}. */
+    /** The player's arrangement of their hand in this game: {hand, own, order, sort}. */
     arrangement(gameId) {
       const saved = read(`order.${gameId}`, null);
-      return saved && typeof saved === 'object' ? saved : null;
+      const fine = saved && typeof saved === 'object' && Number.isInteger(saved.hand) && Array.isArray(saved.order);
+      return fine ? { hand: saved.hand, own: saved.own === true, order: saved.order.filter((c) => typeof c === 'string'), sort: saved.sort || null } : null;
     },
     saveArrangement(gameId, arrangement) {
       write(`order.${gameId}`, arrangement);
     },
-    records() {
-      const list = read('records', []);
-      return Array.isArray(list) ? list : [];
+    /** The guided tips: the kinds already shown, and whether they are over (seen or skipped). */
+    tips() {
+      const saved = read('tips', null);
+      const seen = saved && Array.isArray(saved.seen) ? saved.seen.filter((k) => typeof k === 'string') : [];
+      return { seen: seen.slice(0, TIP_KINDS_MAX), done: !!(saved && saved.done === true) };
     },
-    saveRecords(records) {
-      write('records', records.slice(-MAX_RECORDS));
+    saveTips(tips) {
+      write('tips', { seen: tips.seen, done: tips.done });
     },
     lastNewGame() {
       return read('newgame', null);

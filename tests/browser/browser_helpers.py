@@ -8,11 +8,12 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
-from playwright.sync_api import ConsoleMessage, Page, Request
+from playwright.sync_api import ConsoleMessage, Page, Request, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 320, "height": 568}
 LOOPBACK = {"127.0.0.1", "localhost", "[::1]", "::1"}
 
 
@@ -77,7 +78,10 @@ def seed_requests_with(page: Page, seed: int, level: str = "easy") -> None:
 
 
 def wait_idle(page: Page) -> None:
+    """Wait until no move is on its way and the computer's moves have all been shown."""
     page.wait_for_selector("main[data-state=idle]")
+    page.wait_for_function("document.querySelector('#turn-line').dataset.turn !== 'computer' "
+                           "|| !document.querySelector('#screen-table').checkVisibility()")
 
 
 def version(page: Page) -> str:
@@ -101,9 +105,9 @@ def ask_hint(page: Page, keyboard: bool = False) -> str:
     if keyboard:
         page.keyboard.press("h")
     else:
-        page.click("#screen-table .actions [data-action=hint]")
-    page.wait_for_selector("#screen-table .actions .hinted")
-    name = page.get_attribute("#screen-table .actions .hinted", "data-action")
+        page.click("#actions [data-action=hint]")
+    page.wait_for_selector("#actions .hinted")
+    name = page.get_attribute("#actions .hinted", "data-action")
     assert name
     return name
 
@@ -134,6 +138,13 @@ def key_to_card(page: Page, card: str) -> None:
     assert focused_card(page) == card
 
 
+def live_actions(page: Page) -> list[str]:
+    """The moves offered by the table's buttons now."""
+    names: list[str] = page.eval_on_selector_all("#actions [data-action]",
+                                                 "els => els.filter(e => !e.hidden).map(e => e.dataset.action)")
+    return names
+
+
 def play_hand(page: Page, keyboard: bool = False, max_moves: int = 120, on_move: Any = None) -> int:
     """Play the hand to its result screen, following the Hint button. Returns the number of moves made."""
     for move in range(max_moves):
@@ -145,7 +156,7 @@ def play_hand(page: Page, keyboard: bool = False, max_moves: int = 120, on_move:
         if on_move is not None:
             on_move(move, name)
         if not keyboard:
-            page.click(f"#screen-table .actions [data-action={name}]")
+            page.click(f"#actions [data-action={name}]")
             if name in ("knock", "gin", "big_gin"):
                 page.click("#confirm-ok")
         elif name in ("discard", "knock", "gin"):
@@ -195,3 +206,12 @@ def api_move(server: Any, game: dict[str, Any], path: str, body: dict[str, Any] 
     response.raise_for_status()
     data: dict[str, Any] = response.json()
     return data
+
+
+def step_through_review(page: Page) -> None:
+    """On the review screen: both hands of ten cards face up at the deal, then the last move."""
+    expect(page.locator("#screen-review")).to_be_visible()
+    expect(page.locator("#review-computer .card")).to_have_count(10)
+    expect(page.locator("#review-you .card")).to_have_count(10)
+    page.click("#review-last")
+    expect(page.locator("#review-step")).to_contain_text("Move")

@@ -77,11 +77,16 @@ def new_page(browser: Browser, page_errors: PageErrors) -> Iterator[Callable[...
     contexts: list[BrowserContext] = []
 
     def open_page(viewport: dict[str, int] | None = None, settings: dict[str, Any] | None = None,
-                  storage: dict[str, Any] | None = None, context: BrowserContext | None = None) -> Page:
+                  storage: dict[str, Any] | None = None, context: BrowserContext | None = None,
+                  first_visit: bool = False, touch: bool = False) -> Page:
+        """A page; unless ``first_visit``, the guided tips count as seen (they have their own tests)."""
         if context is None:
-            context = browser.new_context(viewport=viewport or DESKTOP, reduced_motion="no-preference")
+            context = browser.new_context(viewport=viewport or DESKTOP, reduced_motion="no-preference",
+                                          has_touch=touch)
             contexts.append(context)
             seeded = {"ginrummy.settings": {"speed": "off", **(settings or {})}, **(storage or {})}
+            if not first_visit:
+                seeded.setdefault("ginrummy.tips", {"seen": [], "done": True})
             context.add_init_script(script=_seed_storage(seeded))
         page = context.new_page()
         page.on("console", page_errors.on_console)

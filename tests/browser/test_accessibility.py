@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_helpers import create_game, finish_hand_by_api, game_storage, wait_idle
+from browser_helpers import PHONE, create_game, game_storage, wait_idle
 from playwright.sync_api import Page, expect
+from test_guide_and_history import finished_match
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -34,8 +35,8 @@ def test_no_serious_accessibility_violations(server: Any, new_page: Any, axe_sou
 
 
 def check_every_screen(server: Any, new_page: Any, axe_source: str, theme: str) -> list[str]:
-    game = create_game(server, seed=2)
-    page: Page = new_page(settings={"theme": theme}, storage=game_storage(game))
+    match = finished_match(server)
+    page: Page = new_page(settings={"theme": theme}, storage=game_storage(match), first_visit=True)
     found: list[str] = []
     for screen in ("home", "rules", "settings", "stats"):
         page.goto(f"{server.url}/#/{screen}")
@@ -43,29 +44,40 @@ def check_every_screen(server: Any, new_page: Any, axe_source: str, theme: str) 
         page.wait_for_selector("html[data-ready]")
         page.wait_for_timeout(100)
         found += serious(page, axe_source, f"{theme} {screen}")
-
+    page.click("#matches-list a")
+    expect(page.locator("#screen-match")).to_be_visible()
+    found += serious(page, axe_source, f"{theme} past match")
     page.goto(f"{server.url}/#/play")
-    expect(page.locator("#screen-table")).to_be_visible()
-    wait_idle(page)
-    page.click("#pile-view")
-    expect(page.locator("#pile-dialog")).to_be_visible()
-    found += serious(page, axe_source, f"{theme} discard pile")
-    page.keyboard.press("Escape")
-    expect(page.locator("#pile-dialog")).to_be_hidden()
-    page.click(".actions [data-action=take_upcard]")
-    page.wait_for_selector("#hand button.hand-card >> nth=10")
-    wait_idle(page)
-    page.click(".actions [data-action=hint]")
-    page.wait_for_selector("#hint-line:not([hidden])")
-    found += serious(page, axe_source, f"{theme} table")
-
-    finish_hand_by_api(server, game)
-    page.goto(f"{server.url}/#/")
-    page.goto(f"{server.url}/#/play")
-    expect(page.locator("#screen-result")).to_be_visible()
-    found += serious(page, axe_source, f"{theme} result")
+    expect(page.locator("#moment")).to_be_visible()
+    found += serious(page, axe_source, f"{theme} match moment")
+    page.click("#moment-details")
+    expect(page.locator("#tip")).to_be_visible()  # the showdown tip of a first visit
+    found += serious(page, axe_source, f"{theme} result with a tip")
     page.click("#review-button")
     expect(page.locator("#screen-review")).to_be_visible()
     page.click("#review-next")
     found += serious(page, axe_source, f"{theme} review")
+
+    game = create_game(server, seed=2)
+    table: Page = new_page(settings={"theme": theme}, storage=game_storage(game))
+    table.goto(f"{server.url}/#/play")
+    expect(table.locator("#screen-table")).to_be_visible()
+    wait_idle(table)
+    table.click("#pile-view")
+    expect(table.locator("#pile-dialog")).to_be_visible()
+    found += serious(table, axe_source, f"{theme} discard pile")
+    table.keyboard.press("Escape")
+    expect(table.locator("#pile-dialog")).to_be_hidden()
+    table.click("#actions [data-action=take_upcard]")
+    table.wait_for_selector("#hand button.hand-card >> nth=10")
+    wait_idle(table)
+    table.click("#actions [data-action=hint]")
+    table.wait_for_selector("#actions .hinted")
+    found += serious(table, axe_source, f"{theme} table")
+    phone: Page = new_page(viewport=PHONE, settings={"theme": theme}, storage=game_storage(game))
+    phone.goto(f"{server.url}/#/play")
+    wait_idle(phone)
+    phone.click("#log-toggle")
+    expect(phone.locator("#log-panel")).to_be_visible()
+    found += serious(phone, axe_source, f"{theme} phone table with the log open")
     return found

@@ -39,7 +39,7 @@ def test_offline_move_is_not_lost(server: Any, new_page: Any, page_errors: PageE
     stock = page.text_content("#stock-label")
 
     page.context.set_offline(True)
-    page.click(".actions [data-action=draw_stock]")
+    page.click("#actions [data-action=draw_stock]")
     expect(page.locator("#banner")).to_be_visible(timeout=15000)
     expect(page.locator("#banner-text")).to_contain_text("Could not reach the server")
     expect(page.locator("#banner-text")).to_contain_text("nothing was lost")
@@ -53,7 +53,7 @@ def test_offline_move_is_not_lost(server: Any, new_page: Any, page_errors: PageE
     page.context.set_offline(False)  # back online: the page reads the game again by itself
     expect(page.locator("#banner")).to_be_hidden()
     before = version(page)
-    page.click(".actions [data-action=draw_stock]")
+    page.click("#actions [data-action=draw_stock]")
     wait_move(page, before)
     expect(page.locator("#hand button.hand-card")).to_have_count(11)
     assert len(server_view(server, game)["hand"]) == 11
@@ -69,7 +69,7 @@ def test_stale_and_refused_moves_show_the_server_answer(server: Any, new_page: A
 
     # Another tab (here: the API) draws first; this page's move is then out of date.
     api_move(server, game, "draw", {"source": "stock"})
-    page.click(".actions [data-action=draw_stock]")
+    page.click("#actions [data-action=draw_stock]")
     expect(page.locator("#banner-text")).to_contain_text("The game had moved on")
     expect(page.locator("#hand button.hand-card")).to_have_count(11)  # re-read: the card drawn elsewhere is here
     wait_idle(page)
@@ -87,7 +87,7 @@ def test_stale_and_refused_moves_show_the_server_answer(server: Any, new_page: A
     target = next(c for c in other if c != card)
     page.click(f"#hand button[data-card='{target}']")
     with page.expect_response(lambda r: r.status == 409) as refused:
-        page.click(".actions [data-action=discard]")
+        page.click("#actions [data-action=discard]")
     detail = refused.value.json()["detail"]
     expect(page.locator("#banner-text")).to_contain_text(f"That move was refused: {detail}")
     expect(page.locator("#hand button.hand-card")).to_have_count(10)

@@ -14,9 +14,11 @@ from browser_helpers import (
     create_game,
     game_storage,
     key_to_card,
+    live_actions,
     play_hand,
     seed_requests_with,
     server_view,
+    step_through_review,
     tab_to,
     version,
     wait_idle,
@@ -35,8 +37,8 @@ def test_whole_hand_through_the_ui(server: Any, new_page: Any, screenshots: Path
     seed_requests_with(page, seed=4)
     page.goto(server.url + "/")
     expect(page.locator("#home-title")).to_be_visible()
-    page.select_option("#ng-level", "easy")
-    page.click("#new-game-button")
+    page.check("input[name=level][value=easy]")
+    page.click("#play-button")
     expect(page.locator("#screen-table")).to_be_visible()
     wait_idle(page)
     expect(page.locator("#hand button.hand-card")).to_have_count(10)
@@ -61,11 +63,7 @@ def test_whole_hand_through_the_ui(server: Any, new_page: Any, screenshots: Path
 
     # Review: every move of the hand, both hands face up.
     page.click("#review-button")
-    expect(page.locator("#screen-review")).to_be_visible()
-    expect(page.locator("#review-computer .card")).to_have_count(10)
-    expect(page.locator("#review-you .card")).to_have_count(10)
-    page.click("#review-last")
-    expect(page.locator("#review-step")).to_contain_text("Move")
+    step_through_review(page)
     page.click("#review-prev")
     page.click("#review-back")
     expect(page.locator("#screen-result")).to_be_visible()
@@ -75,7 +73,8 @@ def test_whole_hand_through_the_ui(server: Any, new_page: Any, screenshots: Path
         page.click("[data-nav=stats]")
         expect(page.locator("#stats-grid .stat").first).to_be_visible()
         expect(page.locator("#stats-chart svg")).to_have_count(1)
-        page.screenshot(path=str(screenshots / "stats-desktop.png"), full_page=True, animations="disabled")
+        expect(page.locator("#matches-list li")).to_have_count(1)
+        expect(page.locator("#matches-list li")).to_contain_text("In progress")
         # Next hand deals a fresh hand on the table.
         page.click("[data-nav=home]")
         page.click("#continue-button")
@@ -98,10 +97,10 @@ def test_taken_upcard_cannot_be_discarded(server: Any, new_page: Any, page_error
     page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
     page.goto(server.url + "/#/play")
     expect(page.locator("#screen-table")).to_be_visible()
-    expect(page.locator("[data-action=take_upcard]").first).to_be_enabled()
-    expect(page.locator(".actions [data-action=draw_stock]")).to_be_disabled()
+    expect(page.locator("#actions [data-action=take_upcard]")).to_be_visible()
+    expect(page.locator("#actions [data-action=draw_stock]")).to_be_hidden()
     before = version(page)
-    page.click(".actions [data-action=take_upcard]")
+    page.click("#actions [data-action=take_upcard]")
     wait_move(page, before)
 
     taken = page.locator(f"#hand button[data-card='{upcard}']")
@@ -110,10 +109,12 @@ def test_taken_upcard_cannot_be_discarded(server: Any, new_page: Any, page_error
     taken.click()
     expect(taken).to_have_attribute("aria-pressed", "true")
     for name in ("discard", "knock", "gin"):
-        expect(page.locator(f".actions [data-action={name}]")).to_be_disabled()
-    expect(page.locator("#selection-line")).to_contain_text("can't be discarded")
+        expect(page.locator(f"#actions [data-action={name}]")).to_be_hidden()
+    expect(page.locator("#feedback")).to_contain_text("can't be discarded")
     sent = len(posts)
-    taken.click()  # a second tap discards any other card, but not this one
+    taken.click()  # a second tap discards any other card, but not this one: it shakes and says why
+    expect(page.locator("#feedback")).to_have_attribute("data-kind", "error")
+    expect(page.locator("#feedback")).to_contain_text("can't be discarded this turn")
     page.wait_for_timeout(200)
     assert len(posts) == sent, "a refused discard must not reach the server"
     assert len(server_view(server, game)["hand"]) == 11
@@ -121,9 +122,9 @@ def test_taken_upcard_cannot_be_discarded(server: Any, new_page: Any, page_error
 
     other = next(c for c in server_view(server, game)["hand"] if c != upcard)
     page.click(f"#hand button[data-card='{other}']")
-    expect(page.locator(".actions [data-action=discard]")).to_be_enabled()
+    expect(page.locator("#actions [data-action=discard]")).to_be_visible()
     before = version(page)
-    page.click(".actions [data-action=discard]")
+    page.click("#actions [data-action=discard]")
     wait_move(page, before)
     assert other in server_view(server, game)["discard_pile"] or server_view(server, game)["phase"] != "discard"
 
@@ -135,17 +136,16 @@ def test_reload_resumes_where_the_hand_was(server: Any, new_page: Any) -> None:
     expect(page.locator("#screen-table")).to_be_visible()
     wait_idle(page)
     # Pass if offered the upcard, then draw and discard; then arrange the hand in an order of our own.
-    enabled = "els => els.filter(e => !e.disabled).map(e => e.dataset.action)"
-    while "pass" in page.eval_on_selector_all(".actions [data-action]", enabled):
+    while "pass" in live_actions(page):
         before = version(page)
-        page.click(".actions [data-action=pass]")
+        page.click("#actions [data-action=pass]")
         wait_move(page, before)
     before = version(page)
-    page.click(".actions [data-action=draw_stock]")
+    page.click("#actions [data-action=draw_stock]")
     wait_move(page, before)
     page.click("#hand button.hand-card >> nth=0")
     before = version(page)
-    page.click(".actions [data-action=discard]")
+    page.click("#actions [data-action=discard]")
     wait_move(page, before)
     page.click("[data-sort=suit]")
     order = "els => els.map(e => e.dataset.card)"
@@ -183,7 +183,7 @@ def test_reload_resumes_where_the_hand_was(server: Any, new_page: Any) -> None:
 
     # Coming back later to the home page offers to continue the same game.
     page.goto(server.url + "/")
-    expect(page.locator("#continue-panel")).to_be_visible()
+    expect(page.locator("#continue-button")).to_be_visible()
     expect(page.locator("#continue-summary")).to_contain_text("Hand 1")
     page.click("#continue-button")
     expect(page.locator("#screen-table")).to_be_visible()
@@ -196,7 +196,7 @@ def test_a_hand_with_the_keyboard_alone(server: Any, new_page: Any, screenshots:
     page.goto(server.url + "/")
     expect(page.locator("#home-title")).to_be_visible()
     # Deal from the home page with the keyboard.
-    tab_to(page, "el.id === 'new-game-button'")
+    tab_to(page, "el.id === 'play-button'")
     page.keyboard.press("Enter")
     expect(page.locator("#screen-table")).to_be_visible()
     wait_idle(page)
@@ -224,18 +224,33 @@ def test_match_result(server: Any, new_page: Any, screenshots: Path) -> None:
     expect(page.locator("#screen-table")).to_be_visible()
     for _ in range(4):  # a hand with no score does not end the match: play until one does
         play_hand(page)
-        if page.locator("#match-summary").is_visible():
+        if page.locator("#moment").is_visible():
             break
         before = version(page)
         page.click("#next-hand-button")
         wait_move(page, before)
+    # The match has its own moment first: a celebration or a consolation, with Play again as the first button.
+    expect(page.locator("#moment")).to_be_visible()
+    expect(page.locator("#result-body")).to_be_hidden()
+    expect(page.locator("#moment-title")).to_have_text(re.compile(r"(You win the match!|The computer wins this match)"))
+    expect(page.locator("#moment-score")).to_contain_text("Computer")
+    assert page.evaluate("document.activeElement.id") == "moment-title"
+    first = page.eval_on_selector("#moment .result-actions", "el => el.querySelector('button, a').id")
+    assert first == "play-again"
+    page.click("#moment-details")
     expect(page.locator("#match-summary")).to_be_visible()
     winner = re.compile(r"(You win the match!|The computer wins the match\.)")
     expect(page.locator("#match-headline")).to_have_text(winner)
     expect(page.locator("#match-line")).to_contain_text("Final score")
     expect(page.locator("#match-chart svg .chart-series")).to_have_count(2)
     expect(page.locator("#next-hand-button")).to_be_hidden()
-    page.screenshot(path=str(screenshots / "match-result-desktop.png"), full_page=True, animations="disabled")
-    page.click("#new-game-after")
-    expect(page.locator("#screen-home")).to_be_visible()
-    expect(page.locator("#new-game-form")).to_be_visible()
+    first = page.eval_on_selector("#result-body .result-actions", "el => [...el.children].find(b => !b.hidden).id")
+    assert first == "play-again-after"
+    game_id = "JSON.parse(localStorage.getItem('ginrummy.game')).id"
+    old_game = page.evaluate(game_id)
+    page.click("#play-again-after")
+    page.wait_for_function(f"old => {game_id} !== old", arg=old_game)
+    wait_idle(page)
+    expect(page.locator("#screen-table")).to_be_visible()
+    expect(page.locator("#hand-line")).to_contain_text("Hand 1")
+    expect(page.locator("#hand button.hand-card")).to_have_count(10)

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 
-import { ApiError, createApi, versionFromEtag } from '../../frontend/js/api.js';
+import { ApiError, createApi } from '../../frontend/js/api.js';
 
 function response(status, body, headers = {}) {
   const all = new Map(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
@@ -77,8 +77,14 @@ test('no answer at all is an offline error after the retries', async () => {
   assert.equal(calls.length, 3);
 });
 
-test('versions come from the ETag', () => {
-  assert.equal(versionFromEtag('"12"'), 12);
-  assert.equal(versionFromEtag('W/"3"'), 3);
-  assert.equal(versionFromEtag(null), null);
+test('the player routes take the player token and page with the cursor', async () => {
+  const { calls, fetchImpl } = fakeFetch([response(200, { matches: [], next: null }), response(200, {}), response(200, {})]);
+  const api = createApi({ fetchImpl, ...quick });
+  await api.matches('ptok', 'c/1');
+  await api.match('ptok', 'g 1');
+  await api.matchHand('ptok', 'g1', 3);
+  assert.deepEqual(calls.map((c) => c.url), [
+    '/api/players/me/matches?cursor=c%2F1', '/api/players/me/matches/g%201', '/api/players/me/matches/g1/hands/3',
+  ]);
+  assert.ok(calls.every((c) => c.init.headers.Authorization === 'Bearer ptok'));
 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 
 import {
-  cardName, compareByRank, isRed, listNames, meldOrder, parseCode, rankLabel, shortName, sortByRank, sortBySuit,
+  cardName, compareByRank, meldOrder, parseCode, rankLabel, shortName, sortByRank, sortBySuit,
 } from '../../frontend/js/cards.js';
 
 test('every card has a spoken name', () => {
@@ -11,15 +11,12 @@ test('every card has a spoken name', () => {
   assert.equal(cardName('10d'), 'ten of diamonds');
   assert.equal(cardName('AS'), 'ace of spades');
   assert.equal(cardName('KC'), 'king of clubs');
-  assert.equal(listNames(['QS', '2C']), 'queen of spades, two of clubs');
 });
 
 test('short names and labels', () => {
   assert.equal(shortName('TD'), '10♦');
   assert.equal(shortName('JC'), 'J♣');
   assert.equal(rankLabel('AS'), 'A');
-  assert.ok(isRed('3H'));
-  assert.ok(!isRed('3S'));
 });
 
 test('bad codes are refused', () => {

@@ -3,9 +3,8 @@ import { readFileSync } from 'node:fs';
 import test from 'node:test';
 
 import {
-  actionFor, actionRequest, buttonForAction, buttonStates, deadwoodLine, describeEvent, legalMoves, matchSummary,
-  meldsWithLayoffs, netPointsSeries, newGameRequest, prompt, recordHands, resultSummary, scoreSheet, selectionLine,
-  speakEvent, tableOf, tablesAfter, undoEvent, variantsOf,
+  actionFor, actionRequest, buttonForAction, buttonStates, deadwoodLine, describeEvent, legalMoves, moment, prompt,
+  refusal, selectionLine, soundOf, speakEvent, tableOf, tablesAfter, undoEvent,
 } from '../../frontend/js/model.js';
 
 const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
@@ -109,68 +108,44 @@ test('tables after each event undo back to the deal', () => {
   }
 });
 
-test('the result in words, from a real finished hand', () => {
-  const { view } = fixture('hand-knock.json');
-  const summary = resultSummary(view);
-  assert.equal(summary.headline, 'The computer knocked and won the hand.');
-  assert.equal(summary.arithmetic, 'Knock: 14 − 9 = 5 to the computer');
-  assert.deepEqual(scoreSheet(view), [{ hand: 1, outcome: 'Knock', winner: 'Computer', points: 5, you: 0, computer: 5 }]);
-  assert.equal(matchSummary(view), null);
-});
-
-test('laid-off cards are placed on the knocker melds they were laid off on', () => {
-  const showdown = {
-    knocker_melds: [['7D', '7H', '7S'], ['2C', '3C', '4C'], ['9H', 'TH', 'JH']],
-    layoffs: [{ card: '5C', meld: 1 }, { card: 'QH', meld: 2 }],
+test('the status pill and the prompt come from one moment', () => {
+  const draw = {
+    phase: 'draw', turn: 0, hand: [], discard_pile: ['9C'], passed: [],
+    legal_actions: [{ kind: 'draw', seat: 0, source: 'stock' }, { kind: 'draw', seat: 0, source: 'discard' }],
   };
-  const melds = meldsWithLayoffs(showdown);
-  assert.deepEqual(melds[1].cards, ['2C', '3C', '4C', '5C']);
-  assert.deepEqual(melds[2].cards, ['9H', 'TH', 'JH', 'QH']);
-  assert.ok(melds[1].laidOff.has('5C') && !melds[1].laidOff.has('4C'));
-  assert.equal(melds[0].laidOff.size, 0);
+  assert.deepEqual(moment(draw), { turn: 'you', pill: 'Your turn', prompt: prompt(draw) });
+  // While the computer's moves are being shown, both say so, even though the view is already the person's turn.
+  assert.deepEqual(moment(draw, { playing: true }), { turn: 'computer', pill: 'Computer’s turn', prompt: 'The computer is playing…' });
+  assert.equal(moment({ ...draw, turn: 1, legal_actions: [] }).turn, 'computer');
+  assert.deepEqual(moment({ phase: 'hand_over', turn: null }), { turn: 'over', pill: 'Hand over', prompt: 'The hand is over.' });
+  assert.equal(moment({ phase: 'match_over', turn: null }).pill, 'Match over');
+  assert.match(prompt(discardView, { singleTap: true }), /knock/);
+  const plain = { ...discardView, legal_actions: discardView.legal_actions.filter((a) => a.kind === 'discard') };
+  assert.equal(prompt(plain, { singleTap: true }), 'Tap a card to discard it.');
+  assert.match(prompt(plain), /tap a card twice, or drag it to the pile/);
 });
 
-test('undercut, multiplier and line bonus arithmetic uses the server total', () => {
-  const view = {
-    result: {
-      outcome: 'undercut', winner: 0, knocker: 1, points: 71, multiplier: 2, line_bonus: 15,
-      showdown: { explanation: 'Undercut: 25 + 8 − 5 = 28' },
-    },
-  };
-  const summary = resultSummary(view);
-  assert.equal(summary.headline, 'Undercut! You beat the computer’s knock.');
-  assert.equal(summary.arithmetic, 'Undercut: 25 + 8 − 5 = 28 × 2 + 15 line bonus = 71 to you');
-  assert.equal(resultSummary({ result: { outcome: 'no_score', winner: null, points: 0, showdown: null } }).arithmetic,
-    'Nobody scores.');
+test('a refused tap always gets a sentence that says why', () => {
+  const upcard = { phase: 'first_upcard', turn: 0, discard_pile: ['QS'], legal_actions: [{ kind: 'take_upcard', seat: 0 }, { kind: 'pass', seat: 0 }] };
+  assert.equal(refusal(upcard, 'stock'), 'First take the upcard or pass.');
+  assert.equal(refusal(upcard, 'card', { card: '7H' }), 'Take the upcard or pass first.');
+  const draw = { phase: 'draw', turn: 0, discard_pile: [], legal_actions: [{ kind: 'draw', seat: 0, source: 'stock' }] };
+  assert.equal(refusal(draw, 'card', { card: '7H' }), 'Draw a card first: tap the stock or the pile.');
+  assert.equal(refusal(draw, 'pile'), 'The pile is empty: draw from the stock.');
+  assert.equal(refusal(discardView, 'stock'), 'You have drawn: now discard a card.');
+  assert.match(refusal(discardView, 'card', { card: 'KS' }), /just taken from the discard pile/);
+  assert.equal(refusal({ ...discardView, turn: 1 }, 'stock'), 'Wait: the computer is playing.');
+  assert.equal(refusal(discardView, 'stock', { playing: true }), 'Wait: the computer is playing.');
+  assert.equal(refusal({ phase: 'hand_over' }, 'pile'), 'The hand is over.');
 });
 
-test('match summary uses the final scores when the rules add bonuses', () => {
-  const view = { phase: 'match_over', winner: 1, scores: [40, 104], final_scores: [65, 279] };
-  assert.deepEqual(matchSummary(view).scores, [65, 279]);
-  assert.equal(matchSummary(view).headline, 'The computer wins the match.');
-});
-
-test('records of finished hands are kept once each and charted as net points', () => {
-  const view = {
-    history: [
-      { number: 1, starter: 1, outcome: 'knock', winner: 0, points: 17, scores: [17, 0] },
-      { number: 2, starter: 0, outcome: 'gin', winner: 1, points: 40, scores: [17, 40] },
-    ],
-  };
-  const once = recordHands([], 'g1', view, '2026-01-01T00:00:00Z');
-  const twice = recordHands(once, 'g1', view, '2026-01-02T00:00:00Z');
-  assert.equal(once.length, 2);
-  assert.deepEqual(twice, once);
-  assert.deepEqual(netPointsSeries(once).map((p) => p.y), [17, -23]);
-});
-
-test('new game request sends only what differs from the preset', () => {
-  const house = { big_gin: false, oklahoma: false, straight_gin: false, line_bonus: 0 };
-  const bigGin = { ...house, big_gin: true };
-  const plain = { level: 'hard', rules: 'house', target: '', variants: variantsOf(house) };
-  assert.deepEqual(newGameRequest(plain, house), { level: 'hard', rules: 'house', settings: {} });
-  assert.deepEqual(newGameRequest({ ...plain, target: '250', variants: { ...variantsOf(house), oklahoma: true } }, house),
-    { level: 'hard', rules: 'house', settings: { target: 250, oklahoma: true } });
-  assert.deepEqual(newGameRequest({ ...plain, rules: 'big-gin', variants: { ...variantsOf(bigGin), big_gin: false, line_bonus: true } }, bigGin),
-    { level: 'hard', rules: 'big-gin', settings: { big_gin: false, line_bonus: 15 } });
+test('events make the sounds of the table', () => {
+  assert.equal(soundOf({ kind: 'hand_started' }), 'deal');
+  assert.equal(soundOf({ kind: 'drew', seat: 1 }), 'draw');
+  assert.equal(soundOf({ kind: 'discarded', seat: 1 }), 'discard');
+  assert.equal(soundOf({ kind: 'knocked', seat: 1 }), 'knock');
+  assert.equal(soundOf({ kind: 'gin', seat: 1 }), 'gin');
+  assert.equal(soundOf({ kind: 'match_ended', seat: 0 }), 'win');
+  assert.equal(soundOf({ kind: 'match_ended', seat: 1 }), 'lose');
+  assert.equal(soundOf({ kind: 'passed', seat: 1 }), null);
 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import test from 'node:test';
 
-import { reviewFrames } from '../../frontend/js/review.js';
+import { reviewFrames } from '../../frontend/js/replay.js';
 
 const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
 const sorted = (cards) => [...cards].sort();

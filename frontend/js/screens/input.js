@@ -1,0 +1,118 @@
+// Taps, clicks, drags and keys on the table -> the table's intents. Nothing here knows the rules.
+
+import { byId } from '../dom.js';
+import { dropIndex } from './handview.js';
+
+const SHORTCUTS = {
+  s: 'draw_stock', t: 'draw_discard', u: 'take_upcard', p: 'pass', d: 'discard', k: 'knock', g: 'gin', h: 'hint',
+  n: 'next_hand',
+};
+const DRAG_THRESHOLD = 8;
+const PILE_MARGIN = 24;
+
+function isTyping(target) {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName));
+}
+
+function overPile(x, y) {
+  const box = byId('discard-slot').closest('.pile').getBoundingClientRect();
+  return x > box.left - PILE_MARGIN && x < box.right + PILE_MARGIN && y > box.top - PILE_MARGIN && y < box.bottom + PILE_MARGIN;
+}
+
+export function bindTableInput(intents) {
+  const table = byId('screen-table');
+  const hand = byId('hand');
+  const cards = () => [...hand.querySelectorAll('button.hand-card')];
+
+  table.addEventListener('click', (event) => {
+    const target = event.target;
+    const action = target.closest('#actions [data-action]');
+    if (action) intents.action(action.dataset.action);
+    else if (target.closest('#stock')) intents.tapStock();
+    else if (target.closest('#discard-slot')) intents.tapPile();
+    else if (target.closest('[data-sort]')) intents.sort(target.closest('[data-sort]').dataset.sort);
+    else if (target.closest('#log-toggle')) intents.toggleLog();
+    else if (target.closest('#pile-view')) intents.showPile();
+  });
+
+  // Tap a card to select it; tap it again (or drop it on the pile) to discard it.
+  hand.addEventListener('click', (event) => {
+    const card = event.target.closest('button.hand-card');
+    if (card && !(drag && drag.moved)) intents.cardTap(card.dataset.card);
+  });
+
+  hand.addEventListener('keydown', (event) => {
+    const card = event.target.closest('button.hand-card');
+    if (!card) return;
+    const all = cards();
+    const index = all.indexOf(card);
+    const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[event.key];
+    if (step && event.shiftKey) {
+      event.preventDefault();
+      intents.moveCard(card.dataset.card, step);
+      return;
+    }
+    let next = null;
+    if (step) next = all[Math.max(0, Math.min(all.length - 1, index + step))];
+    else if (event.key === 'Home') next = all[0];
+    else if (event.key === 'End') next = all[all.length - 1];
+    if (next) {
+      event.preventDefault();
+      for (const c of all) c.tabIndex = c === next ? 0 : -1;
+      next.focus();
+    }
+  });
+
+  // Drag a card (mouse, pen or finger): onto the pile to discard it, or to another place in the hand.
+  let drag = null;
+  const marks = (before, onPile) => {
+    for (const c of cards()) c.classList.toggle('drop-before', c === before);
+    byId('discard-slot').classList.toggle('drop-here', onPile);
+  };
+  hand.addEventListener('pointerdown', (event) => {
+    const card = event.target.closest('button.hand-card');
+    if (!card || event.button !== 0) return;
+    drag = { card, code: card.dataset.card, x: event.clientX, y: event.clientY, moved: false, pointer: event.pointerId };
+  });
+  hand.addEventListener('pointermove', (event) => {
+    if (!drag || event.pointerId !== drag.pointer) return;
+    const dx = event.clientX - drag.x;
+    const dy = event.clientY - drag.y;
+    if (!drag.moved && Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
+    if (!drag.moved) {
+      drag.moved = true;
+      drag.card.classList.add('dragging');
+      try { drag.card.setPointerCapture(event.pointerId); } catch { /* not capturable: fine */ }
+    }
+    drag.card.style.setProperty('transform', `translate(${dx}px, ${dy}px)`);
+    drag.onPile = overPile(event.clientX, event.clientY);
+    drag.target = drag.onPile ? null : dropIndex(event.clientX, drag.card);
+    marks(drag.target && drag.target.before, drag.onPile);
+  });
+  const endDrag = (event, cancelled) => {
+    if (!drag || (event && event.pointerId !== drag.pointer)) return;
+    const done = drag;
+    done.card.classList.remove('dragging');
+    done.card.style.removeProperty('transform');
+    marks(null, false);
+    if (done.moved && !cancelled) {
+      if (done.onPile) intents.dropOnPile(done.code);
+      else if (done.target) intents.dropInHand(done.code, done.target.index);
+    }
+    // Let the click that follows a drag see it, then forget it.
+    setTimeout(() => { if (drag === done) drag = null; }, 0);
+  };
+  hand.addEventListener('pointerup', (event) => endDrag(event, false));
+  hand.addEventListener('pointercancel', (event) => endDrag(event, true));
+
+  document.addEventListener('keydown', (event) => {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (isTyping(event.target) || document.querySelector('dialog[open]')) return;
+    if (event.key === 'Escape') {
+      intents.deselect();
+      return;
+    }
+    const name = SHORTCUTS[event.key.toLowerCase()];
+    if (name && intents.shortcut(name)) event.preventDefault();
+  });
+}

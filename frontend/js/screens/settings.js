@@ -1,0 +1,24 @@
+// The settings screen and the header's sound switch. Every change is kept in this browser and shown at once.
+
+import { byId } from '../dom.js';
+import { withSettings } from '../state.js';
+
+export function renderSettings({ settings }) {
+  for (const input of byId('settings-form').querySelectorAll('input')) {
+    if (input.type === 'checkbox') input.checked = !!settings[input.name];
+    else input.checked = settings[input.name] === input.value;
+  }
+}
+
+export function bindSettings(ctx) {
+  const { store, update } = ctx;
+  const change = (changes) => {
+    store.saveSettings(changes);
+    update((s) => withSettings(s, store.settings()));
+  };
+  byId('settings-form').addEventListener('change', (event) => {
+    const input = event.target;
+    change({ [input.name]: input.type === 'checkbox' ? input.checked : input.value });
+  });
+  byId('mute').addEventListener('click', () => change({ sound: !ctx.get().settings.sound }));
+}

@@ -1,0 +1,27 @@
+// The guided first game: a short tip at the first of each kind of step, until all are seen or skipped.
+
+import { legalMoves, YOU } from './model.js';
+
+/** The kinds of tip, in the order they come; their words and anchors are in the page (template#tip-KIND). */
+export const TIPS = ['upcard', 'draw', 'discard', 'knock', 'showdown'];
+
+/** The tip to show now, or null: the first unseen kind that fits the screen and the moment. */
+export function tipFor({ screen, game, tips, busy, table }) {
+  if (tips.done || !game || busy || (table && table.playing)) return null;
+  const { view } = game;
+  const unseen = (kind) => !tips.seen.includes(kind);
+  if (screen === 'result') return view.result && view.result.showdown && unseen('showdown') ? 'showdown' : null;
+  if (screen !== 'table' || view.turn !== YOU) return null;
+  const m = legalMoves(view);
+  if (m.takeUpcard || m.pass) return unseen('upcard') ? 'upcard' : null;
+  if (m.drawStock) return unseen('draw') ? 'draw' : null;
+  if (m.discard.size && unseen('discard')) return 'discard';
+  if (m.knock.size && unseen('knock')) return 'knock';
+  return null;
+}
+
+/** Tips after one is seen: done once every kind has been shown. */
+export function afterSeen(tips, kind) {
+  const seen = tips.seen.includes(kind) ? tips.seen : [...tips.seen, kind];
+  return { seen, done: tips.done || TIPS.every((k) => seen.includes(k)) };
+}

@@ -1,0 +1,122 @@
+// The page around the screens: which screen shows, the header and its sound switch, the banner, the guided tip,
+// the confirm dialog and the screen-reader announcer.
+
+import { byId } from './dom.js';
+import { reducedMotion } from './motion.js';
+import { tipFor } from './tips.js';
+
+const TITLES = {
+  table: 'Your game', result: 'Hand result', review: 'Review', rules: 'Rules and help', stats: 'Stats and matches',
+  match: 'A past match', settings: 'Settings',
+};
+const NAV = { table: 'home', result: 'home', review: 'stats', match: 'stats' };
+const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+
+export function onSchemeChange(listener) {
+  if (darkQuery && darkQuery.addEventListener) darkQuery.addEventListener('change', listener);
+}
+
+/** The settings as attributes of <html>, which the style sheet reads. */
+function applySettings(settings) {
+  const root = document.documentElement.dataset;
+  const dark = settings.theme === 'dark' || (settings.theme === 'system' && !!(darkQuery && darkQuery.matches));
+  root.scheme = dark ? 'dark' : 'light';
+  root.felt = settings.felt;
+  root.back = settings.back;
+  root.cardSize = settings.cardSize;
+  root.fourColor = String(settings.fourColor);
+  root.motion = reducedMotion(settings) ? 'reduce' : 'full';
+}
+
+export function renderChrome(state) {
+  applySettings(state.settings);
+  for (const section of document.querySelectorAll('[data-screen]')) section.hidden = section.dataset.screen !== state.screen;
+  const nav = NAV[state.screen] || state.screen;
+  for (const link of document.querySelectorAll('[data-nav]')) {
+    if (link.dataset.nav === nav) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
+  }
+  const mine = state.screen === 'table' && state.game && state.game.view.turn === 0 && !state.table.playing;
+  document.title = `${mine ? 'Your turn · ' : ''}${TITLES[state.screen] ? `${TITLES[state.screen]} · ` : ''}Gin Rummy`;
+  const banner = byId('banner');
+  banner.hidden = !state.banner;
+  if (state.banner) {
+    byId('banner-text').textContent = state.banner.text;
+    byId('banner-retry').hidden = !state.banner.retry;
+  }
+  const mute = byId('mute');
+  mute.setAttribute('aria-pressed', String(state.settings.sound));
+  mute.title = state.settings.sound ? 'Sound is on: turn it off' : 'Sound is off: turn it on';
+  const main = byId('main');
+  main.dataset.state = state.busy ? 'busy' : 'idle';
+  if (state.game) main.dataset.version = String(state.game.version);
+}
+
+let shownTip = null;
+
+/** The guided tip for this moment, next to what it talks about (after the screen is drawn: it reads the layout). */
+export function renderTip(state) {
+  const box = byId('tip');
+  const kind = tipFor(state);
+  const words = kind ? byId(`tip-${kind}`) : null;
+  const anchor = words ? words.dataset.anchor.split(' | ').map((q) => document.querySelector(q)).find(Boolean) : null;
+  box.hidden = !anchor;
+  if (!anchor) {
+    shownTip = null;
+    return;
+  }
+  box.dataset.tip = kind;
+  const [title, text] = words.content.children;
+  byId('tip-title').textContent = title.textContent;
+  byId('tip-text').textContent = text.textContent;
+  const spot = anchor.getBoundingClientRect();
+  const page = document.documentElement.clientWidth;
+  const width = Math.min(340, page - 16);
+  box.style.width = `${width}px`;
+  const height = box.offsetHeight;
+  const top = Math.max(8, Math.min(spot.top + spot.height / 2 - height / 2, window.innerHeight - height - 8));
+  // Beside what it talks about where there is room, else below it, else above it.
+  let place = { side: 'right', left: spot.right + 12, top };
+  if (spot.left - width - 12 >= 8) place = { side: 'left', left: spot.left - width - 12, top };
+  else if (spot.right + 12 + width > page - 8) {
+    const left = Math.max(8, Math.min(spot.left + spot.width / 2 - width / 2, page - width - 8));
+    const below = spot.bottom + 10 + height < window.innerHeight || spot.top < height + 10;
+    place = { side: below ? 'below' : 'above', left, top: below ? spot.bottom + 10 : spot.top - height - 10 };
+  }
+  box.style.left = `${place.left + window.scrollX}px`;
+  box.style.top = `${place.top + window.scrollY}px`;
+  box.dataset.side = place.side;
+  if (shownTip !== kind) announce(`Tip: ${title.textContent}. ${text.textContent}`);
+  shownTip = kind;
+}
+
+export function announce(text) {
+  const live = byId('announcer');
+  live.textContent = '';
+  setTimeout(() => { live.textContent = text; }, 30);
+}
+
+/** Ask before a move that cannot be taken back: resolves to 'ok', 'alt' (the optional second choice) or 'cancel'. */
+export function confirmChoice({ title, text, ok, alt = null }) {
+  const dialog = byId('confirm-dialog');
+  byId('confirm-title').textContent = title;
+  byId('confirm-text').textContent = text;
+  byId('confirm-ok').textContent = ok;
+  byId('confirm-alt').hidden = !alt;
+  byId('confirm-alt').textContent = alt || '';
+  dialog.returnValue = '';
+  dialog.showModal();
+  return new Promise((resolve) => {
+    dialog.addEventListener('close', () => resolve(['ok', 'alt'].includes(dialog.returnValue) ? dialog.returnValue : 'cancel'), { once: true });
+  });
+}
+
+export async function confirm(options) {
+  return (await confirmChoice(options)) === 'ok';
+}
+
+/** Focus a screen's heading, so a screen reader starts there. */
+export function focusHeading(screen) {
+  const heading = [...document.querySelectorAll(`#screen-${screen} h1`)].find((h1) => h1.getClientRects().length);
+  if (heading) heading.focus({ preventScroll: false });
+}

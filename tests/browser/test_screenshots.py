@@ -1,0 +1,83 @@
+"""Every screen at a computer's and a phone's size, saved to artifacts/screenshots/ (and the two tables side by
+side, the picture the README shows as docs/table.png)."""
+
+from __future__ import annotations
+
+import base64
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from browser_helpers import DESKTOP, PHONE, create_game, game_storage, server_view, wait_idle
+from playwright.sync_api import Page, expect
+from test_guide_and_history import finished_match
+
+pytestmark = pytest.mark.timeout(240)
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+
+
+def shoot(page: Page, folder: Path, name: str) -> Path:
+    page.wait_for_timeout(150)
+    path = folder / name
+    page.screenshot(path=str(path), animations="disabled")
+    return path
+
+
+def test_every_screen_at_both_sizes(server: Any, new_page: Any, screenshots: Path) -> None:
+    match = finished_match(server)
+    tables: dict[str, Path] = {}
+    for size, viewport in SIZES.items():
+        page: Page = new_page(viewport=viewport, touch=size == "phone", first_visit=True, storage=game_storage(match))
+        page.goto(server.url + "/#/play")
+        expect(page.locator("#moment")).to_be_visible()
+        shoot(page, screenshots, f"match-moment-{size}.png")
+        page.click("#moment-details")
+        shoot(page, screenshots, f"result-{size}.png")
+        page.click("#review-button")
+        expect(page.locator("#screen-review")).to_be_visible()
+        page.click("#review-next")
+        shoot(page, screenshots, f"review-{size}.png")
+        for screen in ("rules", "settings", "stats"):
+            page.goto(f"{server.url}/#/{screen}")
+            expect(page.locator(f"#screen-{screen}")).to_be_visible()
+            if screen == "stats":
+                expect(page.locator("#matches-list li")).to_have_count(1)
+            shoot(page, screenshots, f"{screen}-{size}.png")
+        page.click("#matches-list a")
+        expect(page.locator("#screen-match")).to_be_visible()
+        shoot(page, screenshots, f"match-{size}.png")
+
+        # A game in its discard phase, a card selected; and the home screen with that game to continue.
+        game = create_game(server, seed=6)
+        headers = {"Authorization": f"Bearer {game['seat_token']}"}
+        while any(a["kind"] == "pass" for a in server_view(server, game)["legal_actions"]):
+            httpx.post(f"{server.url}/api/games/{game['game_id']}/pass", headers=headers).raise_for_status()
+        httpx.post(f"{server.url}/api/games/{game['game_id']}/draw", json={"source": "stock"},
+                   headers=headers).raise_for_status()
+        table: Page = new_page(viewport=viewport, touch=size == "phone", storage=game_storage(game))
+        table.goto(server.url + "/#/play")
+        wait_idle(table)
+        table.click("#actions [data-action=hint]")
+        table.wait_for_selector("#actions .hinted")
+        tables[size] = shoot(table, screenshots, f"table-{size}.png")
+        table.goto(server.url + "/#/")
+        expect(table.locator("#continue-button")).to_be_visible()
+        shoot(table, screenshots, f"home-{size}.png")
+        # The guided first hand, on a first visit.
+        guided: Page = new_page(viewport=viewport, touch=size == "phone", first_visit=True)
+        guided.goto(server.url + "/")
+        shoot(guided, screenshots, f"home-first-visit-{size}.png")
+        guided.click("#play-button")
+        expect(guided.locator("#tip")).to_be_visible()
+        wait_idle(guided)
+        shoot(guided, screenshots, f"table-first-tip-{size}.png")
+
+    # Both tables side by side, for the README.
+    pictures = "".join(f'<img src="data:image/png;base64,{base64.b64encode(tables[s].read_bytes()).decode()}">'
+                       for s in ("phone", "desktop"))
+    page = new_page(viewport={"width": 390 + 1280 + 72, "height": 844 + 48})
+    page.set_content("<body style='margin:0;padding:24px;background:#0b2a1c;display:flex;gap:24px;"
+                     f"align-items:flex-start'>{pictures}</body>")
+    page.screenshot(path=str(screenshots / "table-phone-and-desktop.png"))
+    assert len(list(screenshots.glob("*-phone.png"))) >= 10

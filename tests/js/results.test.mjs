@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import test from 'node:test';
+
+import { newGameRequest, presetLabel, variantsOf } from '../../frontend/js/options.js';
+import {
+  matchSummary, meldsWithLayoffs, resultSummary, scoreSheet,
+} from '../../frontend/js/results.js';
+
+const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
+
+test('the result in words, from a real finished hand', () => {
+  const { view } = fixture('hand-knock.json');
+  const summary = resultSummary(view);
+  assert.equal(summary.headline, 'The computer knocked and won the hand.');
+  assert.equal(summary.arithmetic, 'Knock: 14 − 9 = 5 to the computer');
+  assert.deepEqual(scoreSheet(view), [{ hand: 1, outcome: 'Knock', winner: 'Computer', points: 5, you: 0, computer: 5 }]);
+  assert.equal(matchSummary(view), null);
+});
+
+test('laid-off cards are placed on the knocker melds they were laid off on', () => {
+  const showdown = {
+    knocker_melds: [['7D', '7H', '7S'], ['2C', '3C', '4C'], ['9H', 'TH', 'JH']],
+    layoffs: [{ card: '5C', meld: 1 }, { card: 'QH', meld: 2 }],
+  };
+  const melds = meldsWithLayoffs(showdown);
+  assert.deepEqual(melds[1].cards, ['2C', '3C', '4C', '5C']);
+  assert.deepEqual(melds[2].cards, ['9H', 'TH', 'JH', 'QH']);
+  assert.ok(melds[1].laidOff.has('5C') && !melds[1].laidOff.has('4C'));
+  assert.equal(melds[0].laidOff.size, 0);
+});
+
+test('undercut, multiplier and line bonus arithmetic uses the server total', () => {
+  const view = {
+    result: {
+      outcome: 'undercut', winner: 0, knocker: 1, points: 71, multiplier: 2, line_bonus: 15,
+      showdown: { explanation: 'Undercut: 25 + 8 − 5 = 28' },
+    },
+  };
+  const summary = resultSummary(view);
+  assert.equal(summary.headline, 'Undercut! You beat the computer’s knock.');
+  assert.equal(summary.arithmetic, 'Undercut: 25 + 8 − 5 = 28 × 2 + 15 line bonus = 71 to you');
+  assert.equal(resultSummary({ result: { outcome: 'no_score', winner: null, points: 0, showdown: null } }).arithmetic,
+    'Nobody scores.');
+});
+
+test('match summary uses the final scores when the rules add bonuses', () => {
+  const view = { phase: 'match_over', winner: 1, scores: [40, 104], final_scores: [65, 279] };
+  assert.deepEqual(matchSummary(view).scores, [65, 279]);
+  assert.equal(matchSummary(view).headline, 'The computer wins the match.');
+  assert.equal(matchSummary(view).won, false);
+});
+
+test('the match moment counts the hands and the Gins won', () => {
+  const history = [
+    { number: 1, outcome: 'gin', winner: 0, points: 40, scores: [40, 0] },
+    { number: 2, outcome: 'knock', winner: 1, points: 9, scores: [40, 9] },
+    { number: 3, outcome: 'undercut', winner: 0, points: 70, scores: [110, 9] },
+  ];
+  const won = matchSummary({ phase: 'match_over', winner: 0, scores: [110, 9], final_scores: [0, 0], history });
+  assert.equal(won.won, true);
+  assert.deepEqual(won.scores, [110, 9]);
+  assert.equal(won.cheer, 'You won 2 of 3 hands, 1 of them with Gin. Well played!');
+  const lost = matchSummary({ phase: 'match_over', winner: 1, scores: [20, 101], history: history.slice(1, 2) });
+  assert.match(lost.cheer, /^You won 0 of 1 hand\. /);
+});
+
+test('new game request sends only what differs from the preset', () => {
+  const house = { big_gin: false, oklahoma: false, straight_gin: false, line_bonus: 0 };
+  const bigGin = { ...house, big_gin: true };
+  const plain = { level: 'hard', rules: 'house', target: '', variants: variantsOf(house) };
+  assert.deepEqual(newGameRequest(plain, house), { level: 'hard', rules: 'house', settings: {} });
+  assert.deepEqual(newGameRequest({ ...plain, target: '250', variants: { ...variantsOf(house), oklahoma: true } }, house),
+    { level: 'hard', rules: 'house', settings: { target: 250, oklahoma: true } });
+  assert.deepEqual(newGameRequest({ ...plain, rules: 'big-gin', variants: { ...variantsOf(bigGin), big_gin: false, line_bonus: true } }, bigGin),
+    { level: 'hard', rules: 'big-gin', settings: { big_gin: false, line_bonus: 15 } });
+});
+
+test('a preset keeps its short name', () => {
+  assert.equal(presetLabel({ name: 'house', description: 'House rules: knock with 10 or less' }), 'House rules');
+  assert.equal(presetLabel({ name: 'x', description: `${'A very long name that is not a label'.repeat(2)}: y` }), 'x');
+  assert.equal(newGameRequest({ level: 'nonsense', rules: '', target: '', variants: {} }, null).level, 'medium');
+});
