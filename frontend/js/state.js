@@ -28,6 +28,11 @@ function settle(table, view, settings) {
 export const patch = (state, changes) => ({ ...state, ...changes });
 const setTable = (state, changes) => ({ ...state, table: { ...state.table, ...changes } });
 
+/** The game as the state keeps it, from an answer of POST /api/games or GET /api/games/{id}. */
+export function gameOf(data, token) {
+  return { id: data.game_id, token, version: data.version, level: data.level, view: data.view };
+}
+
 /** A game read from the server (new, resumed or read again); `saved` is the arrangement kept on this device. */
 export function withGame(state, game, saved = null) {
   const same = state.game && state.game.id === game.id;

@@ -59,7 +59,8 @@ export function renderTip(state) {
   const box = byId('tip');
   const kind = tipFor(state);
   const words = kind ? byId(`tip-${kind}`) : null;
-  const anchor = words ? words.dataset.anchor.split(' | ').map((q) => document.querySelector(q)).find(Boolean) : null;
+  const anchor = words ? words.dataset.anchor.split(' | ').map((q) => document.querySelector(q))
+    .find((el) => el && el.getClientRects().length) : null;
   box.hidden = !anchor;
   if (!anchor) {
     shownTip = null;

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,7 +29,7 @@ pytestmark = pytest.mark.timeout(180)
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_whole_hand_through_the_ui(server: Any, new_page: Any, screenshots: Path, size: str) -> None:
+def test_whole_hand_through_the_ui(server: Any, new_page: Any, size: str) -> None:
     # The desktop run shows the computer's moves animated; the phone run skips the pauses.
     page: Page = new_page(viewport=DESKTOP if size == "desktop" else PHONE,
                           settings={"speed": "fast" if size == "desktop" else "off"})
@@ -44,12 +43,7 @@ def test_whole_hand_through_the_ui(server: Any, new_page: Any, screenshots: Path
     expect(page.locator("#hand button.hand-card")).to_have_count(10)
     expect(page.locator("#opp-label")).to_contain_text("Computer · 10 cards")
 
-    def shoot(move: int, name: str) -> None:
-        # The table mid-hand: eleven cards, a discard chosen by the hint, the computer's moves in the log.
-        if name == "discard" and not (screenshots / f"table-{size}.png").exists():
-            page.screenshot(path=str(screenshots / f"table-{size}.png"), full_page=True, animations="disabled")
-
-    moves = play_hand(page, on_move=shoot)
+    moves = play_hand(page)
     assert moves > 0
     expect(page.locator("#screen-result")).to_be_visible()
     expect(page.locator("#result-headline")).not_to_be_empty()
@@ -59,7 +53,6 @@ def test_whole_hand_through_the_ui(server: Any, new_page: Any, screenshots: Path
         assert arithmetic.endswith(("to you", "to the computer")), arithmetic
     expect(page.locator("#showdown .side")).to_have_count(2)
     expect(page.locator("#score-sheet tbody tr")).to_have_count(1)
-    page.screenshot(path=str(screenshots / f"result-{size}.png"), full_page=True, animations="disabled")
 
     # Review: every move of the hand, both hands face up.
     page.click("#review-button")
@@ -190,7 +183,7 @@ def test_reload_resumes_where_the_hand_was(server: Any, new_page: Any) -> None:
     assert page.eval_on_selector_all("#hand button.hand-card", "els => els.map(e => e.dataset.card)") == arranged
 
 
-def test_a_hand_with_the_keyboard_alone(server: Any, new_page: Any, screenshots: Path) -> None:
+def test_a_hand_with_the_keyboard_alone(server: Any, new_page: Any) -> None:
     page: Page = new_page()
     seed_requests_with(page, seed=13)
     page.goto(server.url + "/")
@@ -217,7 +210,7 @@ def test_a_hand_with_the_keyboard_alone(server: Any, new_page: Any, screenshots:
     expect(page.locator("#hand-line")).to_contain_text("Hand 2")
 
 
-def test_match_result(server: Any, new_page: Any, screenshots: Path) -> None:
+def test_match_result(server: Any, new_page: Any) -> None:
     game = create_game(server, seed=4, settings={"target": 1})
     page: Page = new_page(storage=game_storage(game))
     page.goto(server.url + "/#/play")

@@ -3,17 +3,15 @@
 
 import { shortName } from '../cards.js';
 import { byId } from '../dom.js';
+import { OVER, YOU, actionFor, buttonForAction, legalMoves, refusal, selectionLine } from '../model.js';
+import { arrive, fly, shake, timing } from '../motion.js';
 import {
-  COMPUTER, OVER, YOU, actionFor, buttonForAction, isVisibleMove, legalMoves, refusal, selectionLine, soundOf, speakEvent,
-  tablesAfter, undoEvent,
-} from '../model.js';
-import { arrive, fly, shake, sleep, timing } from '../motion.js';
-import {
-  afterMove, dropCard, logEvent, moveCard, patch, say, select, showing, sortHand, toggleLog, withBanner,
-  withGame, withHint, withLog, withoutGame,
+  afterMove, dropCard, gameOf, moveCard, patch, say, select, sortHand, toggleLog, withBanner, withGame, withHint, withLog,
+  withoutGame,
 } from '../state.js';
 import { announce, confirm, confirmChoice, focusHeading } from '../ui.js';
 import { handCard } from './handview.js';
+import { playback } from './playback.js';
 import { renderPileDialog } from './tableview.js';
 
 const OWN_SOUNDS = { draw: 'draw', take_upcard: 'draw', discard: 'discard', knock: 'knock' };
@@ -40,13 +38,12 @@ export function createTable(ctx) {
     }
     try {
       const data = await api.game(saved.id, saved.token);
-      const read = { id: saved.id, token: saved.token, version: data.version, level: data.level, view: data.view };
-      update((s) => withGame(s, read, store.arrangement(saved.id)));
+      update((s) => withGame(s, gameOf(data, saved.token), store.arrangement(saved.id)));
       // This hand's move log comes from the event log; the table is drawn without waiting for it.
-      api.events(saved.id, saved.token, 0).then((events) => {
+      api.events(saved.id, saved.token, 0, data.view.hand_number).then((events) => {
         const s = get();
         if (!s.game || s.game.id !== saved.id || s.game.version !== data.version || s.busy) return;
-        update((st) => withLog(st, events.events.filter((e) => e.hand === data.view.hand_number)));
+        update((st) => withLog(st, events.events));
       }).catch(() => {});
       return true;
     } catch (error) {
@@ -88,10 +85,9 @@ export function createTable(ctx) {
 
   /** A new game's first answer: a fresh table, the deal, and whatever the computer did first. */
   async function begin(data, token) {
-    const started = { id: data.game_id, token, version: data.version, level: data.level, view: data.view };
-    update((s) => patch(withGame(withoutGame(s), started), { busy: true, screen: 'table' }));
+    update((s) => patch(withGame(withoutGame(s), gameOf(data, token)), { busy: true, screen: 'table' }));
     saveArrangement();
-    await playback(data);
+    await playback(ctx, data);
     update((s) => patch(s, { busy: false }));
     if (OVER.includes(game().view.phase)) {
       show(true);
@@ -173,7 +169,7 @@ export function createTable(ctx) {
       const from = action.kind === 'draw' && action.source === 'stock' ? byId('stock') : byId('discard-slot');
       await arrive(fresh.map(handCard).filter(Boolean), from, flyTime);
     }
-    await playback(data);
+    await playback(ctx, data);
     update((s) => patch(s, { busy: false }));
     if (OVER.includes(game().view.phase)) {
       if (['table', 'result'].includes(get().screen)) show(true);
@@ -201,55 +197,6 @@ export function createTable(ctx) {
     }
     const first = byId('actions').querySelector('[data-action]:not([hidden])');
     if (first) first.focus();
-  }
-
-  function animateEvent(event, duration) {
-    const opponent = byId('opp-fan');
-    const pile = byId('discard-slot');
-    switch (event.kind) {
-      case 'drew':
-        return event.source === 'stock' ? fly(byId('stock'), opponent, null, duration) : fly(pile, opponent, event.card, duration);
-      case 'took_upcard':
-        return fly(pile, opponent, event.card, duration);
-      case 'discarded':
-      case 'knocked':
-      case 'gin':
-        return fly(opponent, pile, event.card, duration);
-      default:
-        return Promise.resolve();
-    }
-  }
-
-  /** An answer's events one by one: the deal, and the computer's moves with a pause, a flight and a sound. */
-  async function playback(data) {
-    const events = data.events || [];
-    const tables = tablesAfter(data.view, events);
-    const { pause, fly: flyTime } = timing(get().settings);
-    let last = null; // with no pauses, one sound for the whole answer
-    for (const [i, event] of events.entries()) {
-      update((s) => logEvent(s, event));
-      const noise = soundOf(event);
-      if (event.kind === 'hand_started') {
-        update((s) => patch(showing(s, tables[i]), { screen: 'table' }));
-        if (pause > 0) sound.play('deal');
-        else last = 'deal';
-        const cards = [...byId('hand').querySelectorAll('button.hand-card'), ...byId('opp-fan').children];
-        await arrive(cards, byId('stock'), flyTime, Math.round(flyTime / 10));
-      } else if (event.seat === COMPUTER && isVisibleMove(event) && pause > 0 && get().screen === 'table') {
-        update((s) => showing(s, undoEvent(tables[i], event)));
-        announce(speakEvent(event));
-        if (noise) sound.play(noise);
-        await animateEvent(event, flyTime);
-        update((s) => showing(s, tables[i]));
-        await sleep(pause);
-      } else if (noise && (event.seat === COMPUTER || event.kind === 'match_ended')) {
-        if (pause > 0) sound.play(noise);
-        else last = noise;
-      }
-    }
-    if (last) sound.play(last);
-    update((s) => showing(s, null));
-    if (OVER.includes(data.view.phase) && pause > 0) await sleep(Math.min(900, pause + 300));
   }
 
   async function hint() {

@@ -1,0 +1,57 @@
+// Showing an answer's events one by one: the deal flying in from the stock, and each of the computer's moves with a
+// pause, a flight and a sound, while the piles show the table as it was at that event.
+
+import { byId } from '../dom.js';
+import { COMPUTER, OVER, isVisibleMove, soundOf, speakEvent, tablesAfter, undoEvent } from '../model.js';
+import { arrive, fly, sleep, timing } from '../motion.js';
+import { logEvent, patch, showing } from '../state.js';
+import { announce } from '../ui.js';
+
+function animateEvent(event, duration) {
+  const opponent = byId('opp-fan');
+  const pile = byId('discard-slot');
+  switch (event.kind) {
+    case 'drew':
+      return event.source === 'stock' ? fly(byId('stock'), opponent, null, duration) : fly(pile, opponent, event.card, duration);
+    case 'took_upcard':
+      return fly(pile, opponent, event.card, duration);
+    case 'discarded':
+    case 'knocked':
+    case 'gin':
+      return fly(opponent, pile, event.card, duration);
+    default:
+      return Promise.resolve();
+  }
+}
+
+/** An answer's events one by one: the deal, and the computer's moves with a pause, a flight and a sound. */
+export async function playback({ get, update, sound }, data) {
+  const events = data.events || [];
+  const tables = tablesAfter(data.view, events);
+  const { pause, fly: flyTime } = timing(get().settings);
+  let last = null; // with no pauses, one sound for the whole answer
+  for (const [i, event] of events.entries()) {
+    update((s) => logEvent(s, event));
+    const noise = soundOf(event);
+    if (event.kind === 'hand_started') {
+      update((s) => patch(showing(s, tables[i]), { screen: 'table' }));
+      if (pause > 0) sound.play('deal');
+      else last = 'deal';
+      const cards = [...byId('hand').querySelectorAll('button.hand-card'), ...byId('opp-fan').children];
+      await arrive(cards, byId('stock'), flyTime, Math.round(flyTime / 10));
+    } else if (event.seat === COMPUTER && isVisibleMove(event) && pause > 0 && get().screen === 'table') {
+      update((s) => showing(s, undoEvent(tables[i], event)));
+      announce(speakEvent(event));
+      if (noise) sound.play(noise);
+      await animateEvent(event, flyTime);
+      update((s) => showing(s, tables[i]));
+      await sleep(pause);
+    } else if (noise && (event.seat === COMPUTER || event.kind === 'match_ended')) {
+      if (pause > 0) sound.play(noise);
+      else last = noise;
+    }
+  }
+  if (last) sound.play(last);
+  update((s) => showing(s, null));
+  if (OVER.includes(data.view.phase) && pause > 0) await sleep(Math.min(900, pause + 300));
+}
