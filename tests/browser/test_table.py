@@ -14,6 +14,7 @@ from browser_helpers import (
     api_move,
     ask_hint,
     create_game,
+    finish_hand_by_api,
     game_storage,
     live_actions,
     on_result,
@@ -355,12 +356,15 @@ def test_the_deal_and_a_drawn_card_animate_once(server: Any, new_page: Any) -> N
     fresh = page.locator("#hand .hand-card.fresh")
     handle = fresh.element_handle()
     assert handle
-    page.wait_for_function("el => el.getAnimations().length === 0", arg=handle)
+    # Flights only: a hover's CSS transition is not the card arriving again.
+    flights = "el => el.getAnimations().filter(a => !(a instanceof CSSTransition)).length"
+    page.wait_for_function(f"el => ({flights})(el) === 0", arg=handle)
     others = page.eval_on_selector_all("#hand .hand-card:not(.fresh)",
                                        "els => els.slice(0, 3).map(e => e.dataset.card)")
     for other in others:
         page.click(f"#hand [data-card='{other}']")  # each selection draws the hand again
-        assert handle.evaluate("el => el.isConnected && el.getAnimations().length === 0")
+        assert handle.evaluate("el => el.isConnected")
+        assert handle.evaluate(flights) == 0
     # A new game is dealt with the cards flying in from the stock.
     page.click("[data-nav=home]")
     page.click("#play-button")
@@ -370,3 +374,32 @@ def test_the_deal_and_a_drawn_card_animate_once(server: Any, new_page: Any) -> N
     wait_idle(page)
     assert server_view(server, {"game_id": page.evaluate("JSON.parse(localStorage.getItem('ginrummy.game')).id"),
                                 "seat_token": page.evaluate("JSON.parse(localStorage.getItem('ginrummy.game')).token")})
+
+
+def test_a_card_moved_by_hand_keeps_its_place_for_that_hand_only(server: Any, new_page: Any) -> None:
+    game = my_draw_turn(server)
+    page: Page = new_page(storage=game_storage(game))
+    page.goto(server.url + "/#/play")
+    wait_idle(page)
+    expect(page.locator("#hand")).to_have_class(re.compile(r"\bby-melds\b"))
+    cards = page.eval_on_selector_all("#hand .hand-card", "els => els.map(e => e.dataset.card)")
+    drag(page, f"#hand [data-card='{cards[0]}']", f"#hand [data-card='{cards[3]}']")
+    moved = page.eval_on_selector_all("#hand .hand-card", "els => els.map(e => e.dataset.card)")
+    assert moved != cards and sorted(moved) == sorted(cards)
+    expect(page.locator("#hand")).not_to_have_class(re.compile(r"\bby-melds\b"))
+    before = version(page)
+    page.click("#stock")
+    wait_move(page, before)
+    wait_idle(page)
+    after = page.eval_on_selector_all("#hand .hand-card", "els => els.map(e => e.dataset.card)")
+    assert after[:10] == moved, "the order is kept and the new card goes to the right"
+    finish_hand_by_api(server, game)
+    page.reload()
+    expect(page.locator("#screen-result")).to_be_visible()
+    before = version(page)
+    page.click("#next-hand-button")
+    wait_move(page, before)
+    wait_idle(page)
+    expect(page.locator("#hand-line")).to_contain_text("Hand 2")
+    expect(page.locator("#hand")).to_have_class(re.compile(r"\bby-melds\b"))
+    expect(page.locator("[data-sort=melds]")).to_have_attribute("aria-pressed", "true")
