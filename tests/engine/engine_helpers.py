@@ -106,6 +106,19 @@ class RandomPlayer:
         return self.rng.choice(plain or actions)
 
 
+class RecordingPlayer(RandomPlayer):
+    """A ``RandomPlayer`` that keeps every action it chose, in order (a state keeps only its hand's)."""
+
+    def __init__(self, seed: int, knock_chance: float) -> None:
+        super().__init__(seed, knock_chance)
+        self.played: list[Action] = []
+
+    def choose(self, state: GameState, actions: list[Action]) -> Action:
+        action = super().choose(state, actions)
+        self.played.append(action)
+        return action
+
+
 def playout(state: GameState, player: RandomPlayer, max_steps: int = 20_000) -> Iterator[GameState]:
     """Every state of a match played by ``player`` from ``state`` to the end (bounded)."""
     yield state

@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterable
 
 import pytest
-from engine_helpers import RandomPlayer, playout, round_trips, table_cards
+from engine_helpers import RecordingPlayer, playout, round_trips, table_cards
 from engine_reference import (
     is_meld,
     knock_reference,
@@ -23,6 +23,7 @@ from ginrummy.engine import (
     CARDS,
     HOUSE,
     PRESETS,
+    ActionKind,
     Card,
     GameState,
     Phase,
@@ -241,22 +242,24 @@ def play_match(rules: Rules, seed: int, knock_chance: float) -> GameState:
     checkpoint = rng.randrange(50, 400)
     finished = since_last_hand = 0
     final = new_game(rules, seed)
-    for step, state in enumerate(playout(final, RandomPlayer(seed, knock_chance))):
+    player = RecordingPlayer(seed, knock_chance)
+    for step, state in enumerate(playout(final, player)):
         check_state(state)
+        assert all(action.kind != ActionKind.NEXT_HAND for action in state.hand.actions)  # this hand's only
         since_last_hand += 1
         if len(state.history) > finished:
             finished, since_last_hand = len(state.history), 0
             check_hand_result(state)
         assert since_last_hand < 400, "a hand did not end"
         if step == checkpoint:
-            assert replay(state.rules, state.seed, state.actions) == state
+            assert replay(state.rules, state.seed, player.played) == state
         if step == checkpoint or rng.random() < 0.005:
             assert round_trips(state)
         final = state
     check_match_end(final)
     assert len(final.history) == final.hand.number
     assert round_trips(final)
-    assert replay(final.rules, final.seed, final.actions) == final
+    assert replay(final.rules, final.seed, player.played) == final
     return final
 
 

@@ -19,7 +19,18 @@ from .actions import (
 from .cards import CARDS, DECK, Card, cards_of, format_cards, mask_of, parse_card, parse_cards
 from .errors import EngineError, IllegalActionError, InvalidCardError, InvalidInputError
 from .fairness import commitment, deck_salt, verify_deal
-from .game import apply, check, deal, is_legal, legal_actions, new_game, replay
+from .game import (
+    action_of,
+    actions_from_events,
+    apply,
+    check,
+    deal,
+    is_legal,
+    legal_actions,
+    new_game,
+    replay,
+    replay_events,
+)
 from .melds import MeldResult, best_melds, deadwood, discard_deadwoods
 from .rules import (
     BIG_GIN,
@@ -45,8 +56,9 @@ __all__ = [
     "Action", "ActionKind", "Card", "DiscardOption", "EngineError", "Event", "EventKind", "GameState",
     "HandResult", "HandState", "HandSummary", "HollywoodGame", "IllegalActionError", "InvalidCardError",
     "InvalidInputError", "KnockResult", "Layoff", "MeldResult", "Phase", "RevealedHand", "Rules", "ScoreLine",
-    "View", "apply", "best_melds", "big_gin", "cards_of", "check", "commitment", "deadwood", "deal",
-    "deck_salt", "discard", "discard_deadwoods", "draw", "events_for", "format_cards", "is_legal", "knock",
-    "legal_actions", "mask_of", "new_game", "next_hand", "parse_card", "parse_cards", "pass_upcard", "preset",
-    "replay", "revealed_deal", "score_knock", "showdown", "take_upcard", "verify_deal", "view_for",
+    "View", "action_of", "actions_from_events", "apply", "best_melds", "big_gin", "cards_of", "check",
+    "commitment", "deadwood", "deal", "deck_salt", "discard", "discard_deadwoods", "draw", "events_for",
+    "format_cards", "is_legal", "knock", "legal_actions", "mask_of", "new_game", "next_hand", "parse_card",
+    "parse_cards", "pass_upcard", "preset", "replay", "replay_events", "revealed_deal", "score_knock",
+    "showdown", "take_upcard", "verify_deal", "view_for",
 ]

@@ -8,6 +8,7 @@ a refusal and its reason always agree with what is offered.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from .actions import Action, ActionKind, Event, EventKind
 from .cards import CARDS, Card, mask_of
@@ -182,8 +183,8 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         starter = state.first_starter if number % 2 == 1 else 1 - state.first_starter
         new_hand = deal(state.rules, state.seed, number, starter)
         events.append(Event(EventKind.HAND_STARTED, number, starter, new_hand.upcard))
-        earlier = (*state.earlier_actions, *hand.actions, action)
-        return state._replace(hand=new_hand, earlier_actions=earlier), events
+        # The finished hand's actions go with it: its summary is in ``history``, its deal comes from the seed.
+        return state._replace(hand=new_hand), events
 
     if kind == ActionKind.TAKE_UPCARD:
         card = hand.discard[-1]
@@ -262,7 +263,7 @@ def _end_hand(state: GameState, hand: HandState, result: HandResult,
         scores[winner] += result.points
         won[winner] += 1
         if rules.scoring == "hollywood":
-            games = _hollywood_score(games, winner, result.points, rules.target)
+            games = hollywood_score(games, winner, won[winner], result.points, rules.target)
             wins = [sum(1 for g in games if g.winner == s) for s in (0, 1)]
             needed = len(games) // 2 + 1
             match_winner = next((s for s in (0, 1) if wins[s] >= needed), None)
@@ -280,22 +281,32 @@ def _end_hand(state: GameState, hand: HandState, result: HandResult,
 
 
 HOLLYWOOD_IN_PLAY = 3
-"""At most three Hollywood games take scores at once; a later game opens when an earlier one closes."""
+"""At most three Hollywood games take scores at once; with five, a later game opens when an earlier one closes."""
 
 
-def _hollywood_score(games: tuple[HollywoodGame, ...], winner: int, points: int,
-                     target: int) -> tuple[HollywoodGame, ...]:
-    """Enter a hand's points: into every game in play the winner has already scored in, and into the first
-    one in play they have not (so a first win scores in game 1, a second in games 1-2, a third in 1-3)."""
-    in_play = [i for i, g in enumerate(games) if g.winner is None][:HOLLYWOOD_IN_PLAY]
+def hollywood_reach(games: tuple[HollywoodGame, ...], winner: int, wins: int) -> list[int]:
+    """The games (indexes) that ``winner``'s ``wins``-th win of the match is entered in (RULES.md).
+
+    Three games: the k-th win scores in games 1 to k (so the third and later in all three); a closed game
+    takes no more points, and a game that closed before the winner scored in it is not counted, so a player
+    shut out of a game starts the next one with their next win. Five games: the first three games that have
+    not closed are in play, and the k-th win reaches the first k of them (once games 1 and 2 have closed, a
+    player with three or more wins scores in games 3, 4 and 5 alike).
+    """
+    if len(games) > HOLLYWOOD_IN_PLAY:
+        in_play = [i for i, game in enumerate(games) if game.winner is None][:HOLLYWOOD_IN_PLAY]
+        return in_play[:wins]
+    counted = [i for i, game in enumerate(games) if game.winner is None or game.started[winner]]
+    return [i for i in counted[:wins] if games[i].winner is None]
+
+
+def hollywood_score(games: tuple[HollywoodGame, ...], winner: int, wins: int, points: int,
+                    target: int) -> tuple[HollywoodGame, ...]:
+    """The games after entering a hand's ``points``, won by ``winner`` as its ``wins``-th win of the match,
+    in the games ``hollywood_reach`` names; a game closes when a score in it reaches ``target``."""
     updated = list(games)
-    opened = False
-    for i in in_play:
+    for i in hollywood_reach(games, winner, wins):
         game = games[i]
-        if not game.started[winner]:
-            if opened:
-                continue
-            opened = True
         scores = list(game.scores)
         scores[winner] += points
         started = list(game.started)
@@ -305,9 +316,78 @@ def _hollywood_score(games: tuple[HollywoodGame, ...], winner: int, points: int,
     return tuple(updated)
 
 
-def replay(rules: Rules, seed: int, actions: list[Action] | tuple[Action, ...]) -> GameState:
-    """The state reached by playing ``actions`` from the start of a match with ``rules`` and ``seed``."""
+def replay(rules: Rules, seed: int, actions: Iterable[Action]) -> GameState:
+    """The state reached by playing ``actions`` from the start of a match with ``rules`` and ``seed``.
+
+    A state keeps only its current hand's actions (``state.hand.actions``); to rebuild a whole match, give
+    the actions of every hand in order, each finished hand's followed by the ``next_hand`` that dealt the
+    next, or rebuild it from its event log with ``replay_events``."""
     state = new_game(rules, seed)
     for action in actions:
         state, _ = apply(state, action)
+    return state
+
+
+def action_of(event: Event) -> Action | None:
+    """The action that caused ``event`` (first among the events it caused), or None for events that
+    follow from another: a hand's or the match's end, and the deal of the first hand."""
+    kind, seat = event.kind, event.seat
+    if kind in (EventKind.HAND_ENDED, EventKind.MATCH_ENDED) or seat is None:
+        return None
+    if kind == EventKind.HAND_STARTED:
+        return Action(ActionKind.NEXT_HAND, seat) if event.hand > 1 else None
+    if kind == EventKind.TOOK_UPCARD:
+        return Action(ActionKind.TAKE_UPCARD, seat)
+    if kind == EventKind.PASSED:
+        return Action(ActionKind.PASS, seat)
+    if kind == EventKind.DREW:
+        return Action(ActionKind.DRAW, seat, source=event.source)
+    if kind == EventKind.DISCARDED:
+        return Action(ActionKind.DISCARD, seat, card=event.card)
+    if kind in (EventKind.KNOCKED, EventKind.GIN):
+        return Action(ActionKind.KNOCK, seat, card=event.card)
+    return Action(ActionKind.BIG_GIN, seat)
+
+
+def actions_from_events(events: Iterable[Event]) -> list[Action]:
+    """The actions behind a match's events (as ``apply`` made them, in order): with the rules and seed,
+    enough to replay the match."""
+    return [action for action in map(action_of, events) if action is not None]
+
+
+def _same_event(recorded: Event, replayed: Event) -> bool:
+    # A recorded event may have had its private card hidden (``Event.seen_by``).
+    return recorded == replayed or (replayed.private and recorded == replayed._replace(card=None))
+
+
+def replay_events(rules: Rules, seed: int, events: Iterable[Event]) -> GameState:
+    """The state a match reaches through ``events``: every event of the match from its start, in order, as
+    ``apply`` made them (a first ``hand_started`` for hand 1, as a store records it, is optional).
+
+    Each event's action is replayed and the events it causes must be the next ones recorded, so a log that
+    does not belong to ``rules`` and ``seed``, or has gaps, is refused (``InvalidInputError``)."""
+    state = new_game(rules, seed)
+    recorded = list(events)
+    if recorded and recorded[0].kind == EventKind.HAND_STARTED and recorded[0].hand == 1:
+        first = Event(EventKind.HAND_STARTED, 1, state.hand.starter, state.hand.upcard)
+        if not _same_event(recorded[0], first):
+            raise InvalidInputError("the event log does not start with this match's first deal",
+                                    code="invalid_event_log")
+        recorded = recorded[1:]
+    i = 0
+    while i < len(recorded):
+        action = action_of(recorded[i])
+        if action is None:
+            raise InvalidInputError(f"event {i}, {recorded[i].kind.value}, follows from no action",
+                                    code="invalid_event_log")
+        try:
+            state, caused = apply(state, action)
+        except IllegalActionError as error:
+            raise InvalidInputError(f"event {i}: {action} is not legal when replayed: {error}",
+                                    code="invalid_event_log") from error
+        for event in caused:
+            if i >= len(recorded) or not _same_event(recorded[i], event):
+                raise InvalidInputError(f"event {i} is not what replaying {action} gives",
+                                        code="invalid_event_log")
+            i += 1
     return state

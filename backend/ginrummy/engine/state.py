@@ -1,9 +1,14 @@
 """The state of a match: immutable values, replaced (never changed) by every action.
 
-A ``GameState`` holds everything needed to continue or replay a match: the
-rules, the seed every deal comes from, the actions so far, and the current hand
-(which includes hidden cards: only ``views.view_for`` may turn it into
-something a seat sees).
+A ``GameState`` holds everything needed to continue a match: the rules, the
+seed every deal comes from, the score sheet, and the current hand with its
+actions (which includes hidden cards: only ``views.view_for`` may turn it into
+something a seat sees). Earlier hands leave only their summaries (``history``),
+the scores and the Hollywood games, so the state's size does not grow with the
+number of hands played beyond one short summary per hand. An earlier hand's deal
+is rebuilt from the seed and its number; the whole match is rebuilt from its
+event log (``game.replay_events``) or from the actions of every hand in order
+(``game.replay``).
 """
 
 from __future__ import annotations
@@ -18,8 +23,13 @@ from .errors import InvalidInputError
 from .rules import Rules
 from .scoring import KnockResult
 
-SCHEMA_VERSION = 2
-"""Version of the JSON form written by ``GameState.to_json`` (1 is the store's compact replay form)."""
+SCHEMA_VERSION = 3
+"""Version of the JSON form written by ``GameState.to_json``: 3 keeps the current hand's actions only, and
+the hand summaries as short rows. 2 also held every earlier hand's actions (``earlier_actions``, dropped
+when read) and the summaries as objects; 1 is the store's compact replay form (rules, seed, actions),
+read by ``ginrummy.store.codec``."""
+READABLE_SCHEMA_VERSIONS = (2, SCHEMA_VERSION)
+"""The snapshot forms ``GameState.from_json`` reads."""
 
 HAND_SIZE = 10
 STOCK_FLOOR = 2
@@ -218,10 +228,19 @@ class HandSummary:
         s = data["scores"]
         return cls(data["number"], data["starter"], data["outcome"], data["winner"], data["points"], (s[0], s[1]))
 
+    def to_row(self) -> list[Any]:
+        """The compact form kept in a saved state (one per finished hand, so it is kept short)."""
+        return [self.number, self.starter, self.outcome, self.winner, self.points, *self.scores]
+
+    @classmethod
+    def from_row(cls, row: list[Any]) -> HandSummary:
+        number, starter, outcome, winner, points, score0, score1 = row
+        return cls(number, starter, outcome, winner, points, (score0, score1))
+
 
 class GameState(NamedTuple):
-    """A whole match: rules, seed, what has been played, and the current hand (a named tuple, like
-    ``HandState``, for fast updates)."""
+    """A whole match: rules, seed, the score sheet of the hands played, and the current hand (a named tuple,
+    like ``HandState``, for fast updates)."""
 
     rules: Rules
     seed: int
@@ -233,14 +252,8 @@ class GameState(NamedTuple):
     games: tuple[HollywoodGame, ...] = ()
     """Hollywood scoring only: the games, in order."""
     history: tuple[HandSummary, ...] = ()
-    earlier_actions: tuple[Action, ...] = ()
-    """The actions of the hands before this one, each hand's ending with the ``next_hand`` that dealt the next."""
+    """One summary per finished hand, in order."""
     winner: int | None = None
-
-    @property
-    def actions(self) -> tuple[Action, ...]:
-        """Every action of the match, in order: with the rules and seed, enough to replay it."""
-        return self.earlier_actions + self.hand.actions
 
     @property
     def phase(self) -> Phase:
@@ -265,17 +278,18 @@ class GameState(NamedTuple):
             "scores": list(self.scores),
             "hands_won": list(self.hands_won),
             "games": [g.to_json() for g in self.games],
-            "history": [h.to_json() for h in self.history],
-            "earlier_actions": [a.to_json() for a in self.earlier_actions],
+            "history": [h.to_row() for h in self.history],
             "winner": self.winner,
         }
 
     @classmethod
     def from_json(cls, data: Any) -> GameState:
-        """A state from ``to_json`` output (of this or an older schema version)."""
-        if not isinstance(data, dict) or data.get("schema") != SCHEMA_VERSION:
+        """A state from ``to_json`` output, of this schema version or of version 2 (whose
+        ``earlier_actions`` are dropped: the state keeps the current hand's actions only)."""
+        if not isinstance(data, dict) or data.get("schema") not in READABLE_SCHEMA_VERSIONS:
             found = data.get("schema") if isinstance(data, dict) else None
             raise InvalidInputError(f"unsupported saved game schema {found!r}", code="invalid_saved_game")
+        schema = data["schema"]
         try:
             s, w = data["scores"], data["hands_won"]
             return cls(
@@ -286,8 +300,8 @@ class GameState(NamedTuple):
                 scores=(s[0], s[1]),
                 hands_won=(w[0], w[1]),
                 games=tuple(HollywoodGame.from_json(g) for g in data["games"]),
-                history=tuple(HandSummary.from_json(h) for h in data["history"]),
-                earlier_actions=tuple(Action.from_json(a) for a in data["earlier_actions"]),
+                history=tuple(HandSummary.from_row(h) if schema == SCHEMA_VERSION else HandSummary.from_json(h)
+                              for h in data["history"]),
                 winner=data["winner"],
             )
         except (KeyError, TypeError, IndexError, ValueError) as error:

@@ -11,14 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import Action, Event
+from .actions import Action, ActionKind, Event
 from .cards import Card
 from .errors import IllegalActionError
 from .fairness import commitment, deck_salt
 from .game import deal, legal_actions
 from .melds import best_melds, discard_deadwoods
 from .rules import Rules
-from .state import GameState, HandResult, HandSummary, HollywoodGame, Phase
+from .state import GameState, HandResult, HandState, HandSummary, HollywoodGame, Phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +159,28 @@ def _revealed(cards: tuple[Card, ...]) -> RevealedHand:
                         arranged.deadwood)
 
 
+def held_from_pile(hand: HandState, seat: int) -> tuple[Card, ...]:
+    """Cards ``seat`` took from the discard pile this hand and has not thrown since, in the order taken.
+
+    The hand's actions are walked in order: a card taken from the pile is held until its taker throws it
+    again, and held again if taken again (a card may come back to the seat that threw it earlier, so the
+    cards it discarded are no guide on their own).
+    """
+    takes = iter(hand.pile_takes[seat])
+    held: list[Card] = []
+    for action in hand.actions:
+        if action.seat != seat:
+            continue
+        kind = action.kind
+        if kind == ActionKind.TAKE_UPCARD or (kind == ActionKind.DRAW and action.source == "discard"):
+            card = next(takes, None)
+            if card is not None:
+                held.append(card)
+        elif action.card is not None and action.card in held:  # a discard, or a knock's discard
+            held.remove(action.card)
+    return tuple(held)
+
+
 def view_for(state: GameState, seat: int) -> View:
     """What ``seat`` (0 or 1) may know about ``state``."""
     if seat not in (0, 1):
@@ -175,7 +197,6 @@ def view_for(state: GameState, seat: int) -> View:
             DiscardOption(card, left, left <= limit and card != hand.taken, left == 0)
             for card, left in sorted(discard_deadwoods(mine).items())
         )
-    thrown = set(hand.discards[opponent])
     return View(
         seat=seat,
         rules=state.rules,
@@ -198,7 +219,7 @@ def view_for(state: GameState, seat: int) -> View:
         passed=hand.passed,
         pile_takes=hand.pile_takes,
         discards=hand.discards,
-        opponent_known=tuple(c for c in hand.pile_takes[opponent] if c not in thrown),
+        opponent_known=held_from_pile(hand, opponent),
         legal_actions=tuple(legal_actions(state, seat)),
         scores=state.scores,
         final_scores=state.final_scores,

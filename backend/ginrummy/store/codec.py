@@ -1,30 +1,48 @@
 """Game states as stored JSON, with a schema version so that older records still load.
 
-Schema 2 is the full snapshot written today (``GameState.to_json``). Schema 1
-is the compact replay form (rules, seed and the list of actions): it is still
-read, by replaying the actions, so a record in that form loads as the same game.
+Schema 3 is the snapshot written today (``GameState.to_json``): the current hand with its actions, and of
+the earlier hands only what the rest of the match needs (scores, Hollywood games, and a short summary row
+per hand), so a row no longer grows with every action of the match. Schema 2 is the older snapshot that
+also carried every earlier hand's actions (``earlier_actions``): it is still read, and those actions are
+dropped. Schema 1 is the compact replay form (rules, seed and the list of actions of the whole match): it
+is still read, by replaying the actions, so a record in that form loads as the same game.
+
+A whole match is rebuilt from the store's event log, not from a row: ``ginrummy.engine.replay_events``
+(rules, seed and every event of the match in order).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from ginrummy.engine import Action, GameState, InvalidInputError, Rules, replay
 from ginrummy.engine.state import SCHEMA_VERSION
 
 STORED_SCHEMA = SCHEMA_VERSION
+SNAPSHOT_WITH_ALL_ACTIONS_SCHEMA = 2
 REPLAY_SCHEMA = 1
+READABLE_SCHEMAS = (REPLAY_SCHEMA, SNAPSHOT_WITH_ALL_ACTIONS_SCHEMA, STORED_SCHEMA)
+"""Every schema ``decode_state`` reads (a store should refuse a row of any other)."""
 
 
 def encode_state(state: GameState) -> str:
     return json.dumps(state.to_json(), separators=(",", ":"))
 
 
-def encode_replay_form(state: GameState) -> str:
-    """The compact schema-1 form: enough to rebuild the game, not a snapshot of it."""
+def encode_replay_form(state: GameState, actions: Sequence[Action] | None = None) -> str:
+    """The compact schema-1 form: enough to rebuild the game, not a snapshot of it.
+
+    ``actions`` are those of the whole match (e.g. ``actions_from_events`` of its event log): a state holds
+    only its current hand's, which is enough alone in the first hand only."""
+    if actions is None:
+        if state.hand.number != 1:
+            raise ValueError("a state past its first hand holds only the current hand's actions: "
+                             "give the match's actions (e.g. from its event log)")
+        actions = state.hand.actions
     data = {"schema": REPLAY_SCHEMA, "rules": state.rules.to_json(), "seed": state.seed,
-            "actions": [a.to_json() for a in state.actions]}
+            "actions": [a.to_json() for a in actions]}
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -37,4 +55,4 @@ def decode_state(text: str) -> GameState:
             return replay(Rules.from_json(data["rules"]), data["seed"], actions)
         except (KeyError, TypeError) as error:
             raise InvalidInputError(f"stored game is damaged: {error}", code="invalid_saved_game") from error
-    return GameState.from_json(data)
+    return GameState.from_json(data)  # schemas 2 and 3; any other is refused there
