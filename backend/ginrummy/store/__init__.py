@@ -1,7 +1,9 @@
 """Games stored by id: SQLite by default, PostgreSQL by URL, the same behaviour on both."""
 
+from .base import GameRecord, GameStore, PlayerGame, StoredReply
 from .codec import STORED_SCHEMA, decode_state, encode_state
-from .sql import GameRecord, PlayerGame, PlayerStats, SqlStore, StoreError
+from .schema import SchemaError
+from .sql import SqlStore, StoreError
 
-__all__ = ["STORED_SCHEMA", "GameRecord", "PlayerGame", "PlayerStats", "SqlStore", "StoreError", "decode_state",
-           "encode_state"]
+__all__ = ["STORED_SCHEMA", "GameRecord", "GameStore", "PlayerGame", "SchemaError", "SqlStore", "StoreError",
+           "StoredReply", "decode_state", "encode_state"]

@@ -1,5 +1,8 @@
 """The SQL store: one row per game, its event log, idempotency records and anonymous player stats.
 
+The tables below are the schema at the newest migration revision; ``schema.py`` and the Alembic revisions in
+``migrations/`` create and upgrade them (a change here needs a new revision there).
+
 Every change to a game happens inside ``SqlStore.locked``: one transaction that
 holds the game's row lock (``SELECT ... FOR UPDATE`` on PostgreSQL; on SQLite,
 ``BEGIN IMMEDIATE``, which takes the database's write lock) and ends with a
@@ -16,12 +19,13 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
+    Boolean,
     Column,
     Float,
+    Index,
     Integer,
     MetaData,
     String,
@@ -31,18 +35,25 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
+    func,
     insert,
     or_,
     select,
+    tuple_,
     update,
 )
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
 from ginrummy.engine import Event, GameState, InvalidInputError
+from ginrummy.stats import COUNTS
 
-from .codec import REPLAY_SCHEMA, STORED_SCHEMA, decode_state, encode_state
+from .base import GameRecord, PlayerGame, StoredReply
+from .codec import READABLE_SCHEMAS, STORED_SCHEMA, decode_state, encode_state
+from .errors import StoreError as StoreError  # re-exported: ginrummy.store.sql.StoreError as before
+from .schema import SchemaState, ensure_schema
 
 metadata = MetaData()
 
@@ -50,7 +61,7 @@ games = Table(
     "games", metadata,
     Column("id", String(40), primary_key=True),
     Column("seat_token_hash", String(64), nullable=False),
-    Column("player_id", String(40), nullable=True, index=True),
+    Column("player_id", String(40), nullable=True),
     Column("level", String(16), nullable=False),
     Column("version", Integer, nullable=False),
     Column("schema", Integer, nullable=False),
@@ -59,6 +70,9 @@ games = Table(
     Column("event_count", Integer, nullable=False),
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False, index=True),
+    Column("practice", Boolean, nullable=False, server_default=false()),  # dealt from a chosen seed (0003)
+    # A player's match history, newest first by (created_at, id) with keyset paging (revision 0002).
+    Index("ix_games_player_history", "player_id", "created_at", "id"),
 )
 
 game_events = Table(
@@ -67,6 +81,8 @@ game_events = Table(
     Column("seq", Integer, primary_key=True),
     Column("version", Integer, nullable=False),
     Column("data", Text, nullable=False),
+    Column("hand", Integer, nullable=True),  # the event's hand, so that a hand's events are found in the query (0003)
+    Index("ix_game_events_hand", "game_id", "hand", "seq"),
 )
 
 idempotency = Table(
@@ -84,73 +100,18 @@ players = Table(
     Column("id", String(40), primary_key=True),
     Column("token_hash", String(64), nullable=False, unique=True),
     Column("created_at", Float, nullable=False),
-    Column("matches_played", Integer, nullable=False, default=0),
-    Column("matches_won", Integer, nullable=False, default=0),
-    Column("hands_played", Integer, nullable=False, default=0),
-    Column("hands_won", Integer, nullable=False, default=0),
-    Column("gins", Integer, nullable=False, default=0),
-    Column("undercuts_given", Integer, nullable=False, default=0),
-    Column("undercuts_suffered", Integer, nullable=False, default=0),
-    Column("points_won", Integer, nullable=False, default=0),
-    Column("points_lost", Integer, nullable=False, default=0),
+    *(Column(name, Integer, nullable=False, default=0) for name in COUNTS),
 )
 
-READABLE_SCHEMAS = (REPLAY_SCHEMA, STORED_SCHEMA)
 PLAYER_GAME_COLUMNS = (games.c.id, games.c.level, games.c.status, games.c.created_at, games.c.updated_at,
-                       games.c.version, games.c.schema, games.c.state)
+                       games.c.version, games.c.schema, games.c.state, games.c.practice)
 """What a player's match history reads of a game row (never the seat token's hash)."""
-STAT_COLUMNS = ("matches_played", "matches_won", "hands_played", "hands_won", "gins", "undercuts_given",
-                "undercuts_suffered", "points_won", "points_lost")
-
-
-class StoreError(Exception):
-    """A store operation that cannot go on; ``code`` says why."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
+STAT_COLUMNS = tuple(COUNTS)
 
 
 def token_hash(token: str) -> str:
     """Tokens are stored only as hashes, so a leaked database does not hand out seats."""
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-@dataclass
-class GameRecord:
-    id: str
-    version: int
-    state: GameState
-    level: str
-    player_id: str | None
-    event_count: int
-    seat_token_hash: str
-
-
-@dataclass
-class PlayerGame:
-    """One of a player's games, as listed in their match history."""
-
-    id: str
-    level: str
-    status: str
-    created_at: float
-    updated_at: float
-    state: GameState
-
-
-@dataclass
-class PlayerStats:
-    counts: dict[str, int] = field(default_factory=dict)
-
-
-@dataclass
-class StoredReply:
-    """A response kept for an idempotency key."""
-
-    fingerprint: str
-    status: int
-    body: dict[str, Any]
 
 
 class _DecodeCache:
@@ -177,59 +138,56 @@ class _DecodeCache:
             self.items[(game_id, version)] = state
 
 
+def make_engine(url: str, pool_size: int = 10, max_overflow: int = 20) -> Engine:
+    """The store's engine. On PostgreSQL each process keeps ``pool_size`` connections and opens up to
+    ``max_overflow`` more under load. On SQLite every transaction but a read-only one (execution option
+    ``readonly``) starts with ``BEGIN IMMEDIATE``, which takes the database's write lock at once."""
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_size=pool_size, max_overflow=max_overflow, pool_pre_ping=True)
+    # Connections are kept (opening one costs more than a move, and closing the last one checkpoints
+    # the write-ahead log); an in-memory database needs the one connection it lives in.
+    memory = url in ("sqlite://", "sqlite:///:memory:")
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
+                           **({"poolclass": StaticPool} if memory else {"pool_size": 8, "max_overflow": 32}))
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy's begin event issue BEGIN itself (pysqlite's own handling would defer the lock).
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")  # a committed move survives even a power cut
+        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Connection) -> None:
+        readonly = connection.get_execution_options().get("readonly", False)
+        connection.exec_driver_sql("BEGIN" if readonly else "BEGIN IMMEDIATE")
+
+    return engine
+
+
 class SqlStore:
-    def __init__(self, url: str, wait_seconds: float = 0.0) -> None:
+    def __init__(self, url: str, wait_seconds: float = 0.0, auto_migrate: bool = False, pool_size: int = 10,
+                 max_overflow: int = 20) -> None:
+        """Open the store, waiting up to ``wait_seconds`` for a database that is still starting (as in a fresh
+        compose stack). Its schema must be at the newest revision: an empty database is set up, and one that is
+        behind is upgraded when ``auto_migrate`` and otherwise refused (``schema.SchemaError``, naming the
+        command that upgrades it)."""
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
-        self.engine: Engine = self._make_engine(url)
-        self._create_tables(wait_seconds)
+        self.engine: Engine = make_engine(url, pool_size, max_overflow)
+        try:
+            self.schema: SchemaState = ensure_schema(self.engine, url, auto_migrate, wait_seconds)
+        except BaseException:
+            self.engine.dispose()
+            raise
         self.cache = _DecodeCache()
         # SQLite has one writer at a time and makes the others poll with growing sleeps, which is unfair
         # under load (seconds of tail latency); within a process, writers queue on a lock instead.
         # PostgreSQL locks rows, so there writers on different games go on at once.
         self._writer: AbstractContextManager[Any] = threading.Lock() if self.is_sqlite else nullcontext()
-
-    def _create_tables(self, wait_seconds: float) -> None:
-        """Create the tables, waiting for a database that is still starting (as in a fresh compose stack);
-        several servers starting at once may race to create them, so a failure is retried too."""
-        deadline = time.monotonic() + wait_seconds
-        while True:
-            try:
-                metadata.create_all(self.engine)
-                return
-            except OperationalError:
-                if time.monotonic() > deadline:
-                    raise
-            except (IntegrityError, ProgrammingError):
-                if time.monotonic() > deadline:
-                    raise
-            time.sleep(0.5)
-
-    def _make_engine(self, url: str) -> Engine:
-        if not self.is_sqlite:
-            return create_engine(url, pool_size=10, max_overflow=30, pool_pre_ping=True)
-        # Connections are kept (opening one costs more than a move, and closing the last one checkpoints
-        # the write-ahead log); an in-memory database needs the one connection it lives in.
-        memory = url in ("sqlite://", "sqlite:///:memory:")
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
-                               **({"poolclass": StaticPool} if memory else {"pool_size": 8, "max_overflow": 32}))
-
-        @event.listens_for(engine, "connect")
-        def _on_connect(dbapi_connection: Any, _record: Any) -> None:
-            # Let SQLAlchemy's begin event issue BEGIN itself (pysqlite's own handling would defer the lock).
-            dbapi_connection.isolation_level = None
-            cursor = dbapi_connection.cursor()
-            cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA synchronous=FULL")  # a committed move survives even a power cut
-            cursor.execute("PRAGMA busy_timeout=30000")
-            cursor.close()
-
-        @event.listens_for(engine, "begin")
-        def _on_begin(connection: Connection) -> None:
-            readonly = connection.get_execution_options().get("readonly", False)
-            connection.exec_driver_sql("BEGIN" if readonly else "BEGIN IMMEDIATE")
-
-        return engine
 
     def close(self) -> None:
         self.engine.dispose()
@@ -263,18 +221,40 @@ class SqlStore:
     # --- games --------------------------------------------------------------------------------------------
 
     def create_game(self, game_id: str, token: str, level: str, player_id: str | None, state: GameState,
-                    events: list[Event], stats: dict[str, int] | None = None) -> None:
-        """Store a new game at version 1 with its first events, and add what they count to the player's
-        stats (the computer may end the first hand, even the match, before the person moves)."""
+                    events: list[Event], stats: dict[str, int] | None = None, practice: bool = False,
+                    reply: tuple[str, str, str, dict[str, Any]] | None = None) -> None:
+        """Store a new game at version 1 with its first events, add what they count to the player's stats (the
+        computer may end the first hand, even the match, before the person moves), and keep the answer for an
+        Idempotency-Key (scope, key, fingerprint, body), all in one transaction. Raises ``StoreError``
+        ("key_taken") when another request stored an answer under that key first: nothing is then stored."""
         now = time.time()
-        with self._writer, self.engine.begin() as connection:
-            connection.execute(insert(games).values(
-                id=game_id, seat_token_hash=token_hash(token), player_id=player_id, level=level, version=1,
-                schema=STORED_SCHEMA, state=encode_state(state), status=_status(state),
-                event_count=len(events), created_at=now, updated_at=now))
-            self._insert_events(connection, game_id, 0, 1, events)
-            _add_stats(connection, player_id, stats)
+        try:
+            with self._writer, self.engine.begin() as connection:
+                connection.execute(insert(games).values(
+                    id=game_id, seat_token_hash=token_hash(token), player_id=player_id, level=level, version=1,
+                    schema=STORED_SCHEMA, state=encode_state(state), status=_status(state),
+                    event_count=len(events), created_at=now, updated_at=now, practice=practice))
+                self._insert_events(connection, game_id, 0, 1, events)
+                _add_stats(connection, player_id, stats)
+                if reply is not None:
+                    scope, key, fingerprint, body = reply
+                    _keep_reply(connection, scope, key, fingerprint, 201, body)
+        except IntegrityError as error:
+            if reply is not None and self.stored_reply(reply[0], reply[1]) is not None:
+                raise StoreError("key_taken", "another request stored an answer under this key first") from error
+            raise
         self.cache.put(game_id, 1, state)
+
+    def stored_reply(self, scope: str, key: str) -> StoredReply | None:
+        """The answer kept for an Idempotency-Key in a scope (a game's id, or a scope of new games)."""
+        with self.engine.connect().execution_options(readonly=True) as connection:
+            return _stored_reply(connection, scope, key)
+
+    def unfinished_games(self, player_id: str) -> int:
+        with self.engine.connect().execution_options(readonly=True) as connection:
+            count = connection.execute(select(func.count()).select_from(games).where(
+                and_(games.c.player_id == player_id, games.c.status == "active"))).scalar_one()
+        return int(count)
 
     def get_game(self, game_id: str) -> GameRecord | None:
         with self.engine.connect().execution_options(readonly=True) as connection:
@@ -288,7 +268,7 @@ class SqlStore:
         if row is None:
             return None
         return GameRecord(row.id, row.version, self._state(row), row.level, row.player_id, row.event_count,
-                          row.seat_token_hash)
+                          row.seat_token_hash, bool(row.practice))
 
     def _state(self, row: Any) -> GameState:
         """A stored row's state, decoded once per (game, version) through the cache."""
@@ -299,7 +279,7 @@ class SqlStore:
 
     def _player_game(self, row: Any) -> PlayerGame:
         return PlayerGame(row.id, row.level, row.status, float(row.created_at), float(row.updated_at),
-                          self._state(row))
+                          self._state(row), bool(row.practice))
 
     def player_games(self, player_id: str, limit: int,
                      after: tuple[float, str] | None = None) -> tuple[list[PlayerGame], bool]:
@@ -324,14 +304,15 @@ class SqlStore:
         return None if row is None else self._player_game(row)
 
     def events(self, game_id: str, since: int, limit: int = 5000, hand: int | None = None) -> list[tuple[int, Event]]:
-        """Events after ``since`` in order (only those of hand ``hand`` when given)."""
+        """Up to ``limit`` events after ``since``, in order (only hand ``hand``'s when given, filtered in the
+        query, so the limit counts only those)."""
+        query = select(game_events.c.seq, game_events.c.data).where(
+            and_(game_events.c.game_id == game_id, game_events.c.seq > since))
+        if hand is not None:
+            query = query.where(game_events.c.hand == hand)
         with self.engine.connect().execution_options(readonly=True) as connection:
-            rows = connection.execute(
-                select(game_events.c.seq, game_events.c.data)
-                .where(and_(game_events.c.game_id == game_id, game_events.c.seq > since))
-                .order_by(game_events.c.seq).limit(limit)).all()
-        listed = [(int(row.seq), Event.from_json(json.loads(row.data))) for row in rows]
-        return listed if hand is None else [(seq, e) for seq, e in listed if e.hand == hand]
+            rows = connection.execute(query.order_by(game_events.c.seq).limit(limit)).all()
+        return [(int(row.seq), Event.from_json(json.loads(row.data))) for row in rows]
 
     @contextmanager
     def locked(self, game_id: str) -> Iterator[LockedGame]:
@@ -347,7 +328,7 @@ class SqlStore:
                        events: list[Event]) -> None:
         if events:
             connection.execute(insert(game_events), [
-                {"game_id": game_id, "seq": first_seq + i + 1, "version": version,
+                {"game_id": game_id, "seq": first_seq + i + 1, "version": version, "hand": e.hand,
                  "data": json.dumps(e.to_json(), separators=(",", ":"))}
                 for i, e in enumerate(events)])
 
@@ -366,11 +347,41 @@ class SqlStore:
                 connection.execute(delete(games).where(games.c.id.in_(ids)))
         return len(stale)
 
+    def delete_expired_replies(self, created_before: float, batch: int = 1000) -> int:
+        """Delete the answers kept for idempotency keys stored before a time; a request that repeats such a key
+        is then applied as a new one. Deletes in batches of short transactions, so that moves go on between
+        them (on SQLite each holds the write lock)."""
+        removed = 0
+        while True:
+            with self._writer, self.engine.begin() as connection:
+                keys = [tuple(row) for row in connection.execute(
+                    select(idempotency.c.game_id, idempotency.c.key)
+                    .where(idempotency.c.created_at < created_before).limit(batch)).all()]
+                if keys:
+                    connection.execute(delete(idempotency).where(
+                        tuple_(idempotency.c.game_id, idempotency.c.key).in_(keys)))
+            removed += len(keys)
+            if len(keys) < batch:
+                return removed
+
 
 def _add_stats(connection: Connection, player_id: str | None, stats: dict[str, int] | None) -> None:
     changed = {name: players.c[name] + amount for name, amount in (stats or {}).items() if amount}
     if changed and player_id is not None:
         connection.execute(update(players).where(players.c.id == player_id).values(**changed))
+
+
+def _stored_reply(connection: Connection, scope: str, key: str) -> StoredReply | None:
+    row = connection.execute(select(idempotency).where(
+        and_(idempotency.c.game_id == scope, idempotency.c.key == key))).first()
+    return None if row is None else StoredReply(row.fingerprint, int(row.status), json.loads(row.body))
+
+
+def _keep_reply(connection: Connection, scope: str, key: str, fingerprint: str, status: int,
+                body: dict[str, Any]) -> None:
+    connection.execute(insert(idempotency).values(
+        game_id=scope, key=key, fingerprint=fingerprint, status=status,
+        body=json.dumps(body, separators=(",", ":")), created_at=time.time()))
 
 
 def _status(state: GameState) -> str:
@@ -388,11 +399,7 @@ class LockedGame:
         self.saved: tuple[int, GameState] | None = None
 
     def stored_reply(self, key: str) -> StoredReply | None:
-        row = self.connection.execute(select(idempotency).where(
-            and_(idempotency.c.game_id == self.game_id, idempotency.c.key == key))).first()
-        if row is None:
-            return None
-        return StoredReply(row.fingerprint, int(row.status), json.loads(row.body))
+        return _stored_reply(self.connection, self.game_id, key)
 
     def save(self, state: GameState, events: list[Event], reply: tuple[str, str, int, dict[str, Any]] | None,
              stats: dict[str, int] | None = None) -> int:
@@ -409,10 +416,7 @@ class LockedGame:
             raise StoreError("conflict", "the game changed while this move was being made")
         self.store._insert_events(self.connection, record.id, record.event_count, version, events)
         if reply is not None:
-            key, fingerprint, status, body = reply
-            self.connection.execute(insert(idempotency).values(
-                game_id=record.id, key=key, fingerprint=fingerprint, status=status,
-                body=json.dumps(body, separators=(",", ":")), created_at=time.time()))
+            _keep_reply(self.connection, record.id, *reply)
         _add_stats(self.connection, record.player_id, stats)
         self.saved = (version, state)
         return version

@@ -1,0 +1,93 @@
+"""What the service needs of a store: games by id under a lock, their event logs, idempotent answers and players.
+
+``SqlStore`` (SQLite or PostgreSQL) is the one implementation; the service is written against this interface.
+"""
+
+from __future__ import annotations
+
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ginrummy.engine import Event, GameState
+
+__all__ = ["GameRecord", "GameStore", "LockedGame", "PlayerGame", "StoredReply"]
+
+
+@dataclass
+class GameRecord:
+    """A stored game: its id, version and state, whose it is, and how far its event log has got."""
+
+    id: str
+    version: int
+    state: GameState
+    level: str
+    player_id: str | None
+    event_count: int
+    seat_token_hash: str
+    practice: bool = False
+    """Dealt from a seed the client chose: not counted in the player's stats."""
+
+
+@dataclass
+class PlayerGame:
+    """One of a player's games, as listed in their match history."""
+
+    id: str
+    level: str
+    status: str
+    created_at: float
+    updated_at: float
+    state: GameState
+    practice: bool = False
+
+
+@dataclass
+class StoredReply:
+    """The answer kept for an idempotency key."""
+
+    fingerprint: str
+    status: int
+    body: dict[str, Any]
+
+
+class LockedGame(Protocol):
+    """A game row held under lock inside one transaction; what is saved through it commits together."""
+
+    record: GameRecord | None
+
+    def stored_reply(self, key: str) -> StoredReply | None: ...
+
+    def save(self, state: GameState, events: list[Event], reply: tuple[str, str, int, dict[str, Any]] | None,
+             stats: dict[str, int] | None = None) -> int: ...
+
+
+class GameStore(Protocol):
+    def get_game(self, game_id: str) -> GameRecord | None: ...
+
+    def locked(self, game_id: str) -> AbstractContextManager[LockedGame]: ...
+
+    def create_game(self, game_id: str, token: str, level: str, player_id: str | None, state: GameState,
+                    events: list[Event], stats: dict[str, int] | None = None, practice: bool = False,
+                    reply: tuple[str, str, str, dict[str, Any]] | None = None) -> None: ...
+
+    def stored_reply(self, scope: str, key: str) -> StoredReply | None: ...
+
+    def unfinished_games(self, player_id: str) -> int: ...
+
+    def events(self, game_id: str, since: int, limit: int = 5000, hand: int | None = None
+               ) -> list[tuple[int, Event]]: ...
+
+    def create_player(self, player_id: str, token: str) -> None: ...
+
+    def player_by_token(self, token: str) -> str | None: ...
+
+    def player_stats(self, player_id: str) -> dict[str, int]: ...
+
+    def player_games(self, player_id: str, limit: int, after: tuple[float, str] | None = None
+                     ) -> tuple[list[PlayerGame], bool]: ...
+
+    def player_game(self, player_id: str, game_id: str) -> PlayerGame | None: ...
+
+    def ping(self) -> None: ...
+
