@@ -41,12 +41,18 @@ ENV PATH=/opt/venv/bin:$PATH \
     DATABASE_URL=sqlite:////data/ginrummy.db \
     HOST=0.0.0.0 \
     PORT=8000 \
-    WORKERS=1
+    WORKERS=1 \
+    AUTO_MIGRATE=true
 WORKDIR /app
 USER 10001:10001
 EXPOSE 8000
 # Healthy when the server answers and its database does (/readyz); slim images have no curl.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
     CMD ["python3", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/readyz' % os.environ.get('PORT', '8000'), timeout=4)"]
-# A shell only to read HOST, PORT and WORKERS; exec makes the server PID 1, which stops cleanly on SIGTERM.
-CMD ["sh", "-c", "exec gin-rummy serve --host \"${HOST:-0.0.0.0}\" --port \"${PORT:-8000}\" --workers \"${WORKERS:-1}\""]
+# A shell only to read HOST, PORT, WORKERS and AUTO_MIGRATE; exec makes the server PID 1, which stops cleanly on
+# SIGTERM. With AUTO_MIGRATE=true (the image's default) the database's schema is upgraded before the server starts,
+# by `gin-rummy migrate` (which waits DATABASE_WAIT_SECONDS for the database and takes a lock, so replicas starting
+# together upgrade once); a failed upgrade stops the container before it serves. With AUTO_MIGRATE=false the
+# operator upgrades (`docker run --rm -e DATABASE_URL=... ginrummy gin-rummy migrate`), and a server on a database
+# that is behind refuses to start, naming that command.
+CMD ["sh", "-c", "case \"${AUTO_MIGRATE:-true}\" in true|True|TRUE|1|yes|on) gin-rummy migrate || exit;; esac; exec gin-rummy serve --host \"${HOST:-0.0.0.0}\" --port \"${PORT:-8000}\" --workers \"${WORKERS:-1}\""]
