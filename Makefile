@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/gin-rummy serve --host 127.0.0.1 --port 8000
+	AUTO_MIGRATE=true $(BIN)/gin-rummy serve --host 127.0.0.1 --port 8000
 
 lint: $(STAMP)
 	$(BIN)/ruff check backend tests
@@ -23,6 +23,7 @@ typecheck: $(STAMP)
 
 test: $(STAMP) lint typecheck
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+	command -v caddy >/dev/null || (apt-get update && apt-get install -y caddy)
 	test -d node_modules || npm ci --no-audit --no-fund
 	node --test tests/js/
 	$(BIN)/python -m pytest

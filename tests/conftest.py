@@ -14,6 +14,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from open_limits import OPEN_LIMITS
+
 POSTGRES_ADMIN_URL = os.environ.get("GINRUMMY_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 
 
@@ -61,7 +63,7 @@ def client(database_url: str) -> Iterator[object]:
     from ginrummy.api.app import create_app
     from ginrummy.api.config import Settings
 
-    app = create_app(Settings(database_url=database_url))
+    app = create_app(Settings(database_url=database_url, **OPEN_LIMITS))  # type: ignore[arg-type]
     with TestClient(app) as test_client:
         yield test_client
 
@@ -84,7 +86,8 @@ class ServerProcess:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> ServerProcess:
-        env = {**os.environ, "DATABASE_URL": self.database_url, "LOG_LEVEL": "warning", **self.extra_env}
+        limits = {name.upper(): str(value) for name, value in OPEN_LIMITS.items()}
+        env = {**os.environ, "DATABASE_URL": self.database_url, "LOG_LEVEL": "warning", **limits, **self.extra_env}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "ginrummy.api.main:create", "--factory", "--host", "127.0.0.1",
              "--port", str(self.port), "--log-level", "warning"],

@@ -1,4 +1,5 @@
-"""The ``gin-rummy`` command: play in the terminal, look up melds, check a deal, run the benchmarks."""
+"""The ``gin-rummy`` command: serve, migrate the database, play in the terminal, look up melds, check a deal,
+run the benchmarks."""
 
 from __future__ import annotations
 
@@ -124,7 +125,7 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
-BENCHES = ("engine", "load", "inference")
+BENCHES = ("engine", "load", "inference", "storage")
 
 
 def _arena(args: argparse.Namespace) -> int:
@@ -135,13 +136,56 @@ def _arena(args: argparse.Namespace) -> int:
 
 def _serve(args: argparse.Namespace) -> int:
     import os
+    import tempfile
 
     import uvicorn
 
+    from ginrummy.api.config import Settings
+
     if args.database_url:
         os.environ["DATABASE_URL"] = args.database_url
+    settings = Settings()
+    if settings.metrics_enabled and args.workers > 1 and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        # Every worker writes its figures to one folder, which /metrics adds up (prometheus-client's multiprocess
+        # mode); the folder must be new and empty.
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="ginrummy-metrics-")
+    # The client's address comes from X-Forwarded-For only when the proxy's address is in FORWARDED_ALLOW_IPS
+    # (uvicorn reads it; 127.0.0.1 when unset).
     uvicorn.run("ginrummy.api.main:create", factory=True, host=args.host, port=args.port, workers=args.workers,
-                log_level=os.environ.get("LOG_LEVEL", "info"), timeout_graceful_shutdown=10)
+                log_level=os.environ.get("LOG_LEVEL", "info"), timeout_graceful_shutdown=10, server_header=False,
+                limit_concurrency=settings.limit_concurrency, timeout_keep_alive=int(settings.keep_alive_seconds),
+                h11_max_incomplete_event_size=settings.max_header_bytes, proxy_headers=True)
+    return 0
+
+
+def _migrate(args: argparse.Namespace) -> int:
+    from ginrummy.api.config import Settings
+    from ginrummy.store.schema import SchemaError, check, migrate, shown_url
+    from ginrummy.store.sql import make_engine
+
+    settings = Settings()
+    url = args.database_url or settings.database_url
+    wait = settings.database_wait_seconds if args.wait is None else args.wait
+    engine = make_engine(url)
+    try:
+        if args.check:
+            state = check(engine, wait)
+            if state.current:
+                print(f"{shown_url(url)}: at the newest revision, {state.describe()}")
+                return 0
+            print(f"{shown_url(url)}: behind, at {state.describe()}; the newest is {state.head} "
+                  f"(run gin-rummy migrate)")
+            return 1
+        before, after = migrate(engine, url, wait)
+    except SchemaError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    finally:
+        engine.dispose()
+    if before == after:
+        print(f"{shown_url(url)}: already at the newest revision, {after.describe()}")
+    else:
+        print(f"{shown_url(url)}: upgraded from {before.describe()} to {after.describe()}")
     return 0
 
 
@@ -154,6 +198,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--workers", type=int, default=1, help="server processes (share one database)")
     serve.add_argument("--database-url", default=None, help="overrides DATABASE_URL (default: SQLite file)")
     serve.set_defaults(run=_serve)
+    migrate = sub.add_parser("migrate", help="upgrade the database's schema to the newest revision")
+    migrate.add_argument("--database-url", default=None, help="overrides DATABASE_URL (default: SQLite file)")
+    migrate.add_argument("--check", action="store_true", help="change nothing; exit 1 if the database is behind")
+    migrate.add_argument("--wait", type=float, default=None, metavar="SECONDS",
+                         help="how long to wait for a database that is starting (default DATABASE_WAIT_SECONDS)")
+    migrate.set_defaults(run=_migrate)
     arena = sub.add_parser("arena", help="play two computer players against each other and print figures",
                            add_help=False)
     arena.add_argument("rest", nargs=argparse.REMAINDER, help="see gin-rummy arena --help")
@@ -174,7 +224,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="print speed figures, and how well the hard player reads the opponent")
     bench.add_argument("which", choices=BENCHES, help="engine: meld search and hands per second; load: the API "
                        "under concurrent games; inference: the hard player's sampled opponent hands and "
-                       "knock estimates against the truth")
+                       "knock estimates against the truth; storage: bytes stored per finished match")
     bench.add_argument("rest", nargs=argparse.REMAINDER, help="options passed to that bench (see its --help)")
     bench.set_defaults(run=_bench)
     return parser

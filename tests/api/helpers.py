@@ -39,8 +39,9 @@ def api_client(database_url: str) -> Iterator[TestClient]:
     """An in-process client of a fresh app on ``database_url`` (like the ``client`` fixture)."""
     from ginrummy.api.app import create_app
     from ginrummy.api.config import Settings
+    from open_limits import OPEN_LIMITS
 
-    with TestClient(create_app(Settings(database_url=database_url))) as client:
+    with TestClient(create_app(Settings(database_url=database_url, **OPEN_LIMITS))) as client:  # type: ignore[arg-type]
         yield client
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from fastapi.testclient import TestClient
 from helpers import (
     GAME_ID,
@@ -20,9 +21,10 @@ from helpers import (
 )
 
 from ginrummy.api.schemas import RulesResponse, StatsResponse
-from ginrummy.api.service import play_computer
 from ginrummy.engine import PRESETS, Event, Phase, new_game
 from ginrummy.engine.rules import knock_limit_for
+from ginrummy.service import games as games_service
+from ginrummy.service import play_computer
 
 SHORT = {"target": 10}
 ALL_MOVES = {"take-upcard", "pass", "draw stock", "draw discard", "discard", "knock", "next-hand"}
@@ -233,17 +235,28 @@ def seeds_where_the_computer_ends_the_first_hand(limit: int = 3) -> list[int]:
     return found
 
 
-def test_stats_count_a_match_the_computer_wins_on_creation(client: TestClient) -> None:
+def test_stats_count_a_match_the_computer_wins_on_creation(client: TestClient,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A match the computer wins while it is created counts in the player's stats; the same deal chosen by its
+    seed is a practice game and counts in none."""
     for seed in seeds_where_the_computer_ends_the_first_hand():
-        _, created = Game.create(client, seed=seed, settings={"target": 1})
+        # The server deals an unseeded game from this seed, as if its random draw had picked it.
+        monkeypatch.setattr(games_service, "new_game",
+                            lambda rules, chosen, seed=seed: new_game(rules, seed if chosen is None else chosen))
+        _, created = Game.create(client, settings={"target": 1})
         if created["view"]["phase"] == "match_over":
             break
     else:
         raise AssertionError("no seed found where the computer wins the match as it is created")
+    assert created["view"]["practice"] is False
     stats = stats_of(client, created["player_token"])
     expected = expected_stats([created["view"]])
     assert expected["hands_played"] == 1 and expected["points_lost"] > 0
     assert {k: stats[k] for k in expected} == expected
+
+    _, practice = Game.create(client, seed=seed, settings={"target": 1})
+    assert practice["view"]["phase"] == "match_over" and practice["view"]["practice"] is True
+    assert all(value == 0 for value in stats_of(client, practice["player_token"]).values())
 
 
 def test_stats_need_a_player_token(client: TestClient) -> None:

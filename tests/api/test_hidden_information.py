@@ -27,8 +27,8 @@ from helpers import (
     wrong_phase_request,
 )
 
-from ginrummy.api import service
 from ginrummy.engine import PRESETS
+from ginrummy.service import games as service
 
 # 200 matches on SQLite, fewer of the presets whose matches take longest (only Gin ends a Straight Gin hand;
 # Hollywood needs two or three games won).

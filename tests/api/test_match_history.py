@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import random
+from datetime import UTC, datetime
 from typing import Any
 
 import httpx
@@ -27,7 +28,7 @@ from helpers import (
 from sqlalchemy import update
 
 from ginrummy.api.schemas import MatchDetailResponse, MatchHandResponse, MatchListResponse
-from ginrummy.api.service import LEVEL_DESCRIPTIONS
+from ginrummy.service import LEVEL_DESCRIPTIONS
 from ginrummy.store.sql import games as games_table
 
 MATCHES = "/api/players/me/matches"
@@ -88,7 +89,8 @@ def expected_summary(game: Game, level: str, preset: str | None) -> Json:
     view = seat_view(game)
     return {"game_id": game.id, "level": level, "preset": preset, "rules": view["rules"],
             "status": "finished" if view["winner"] is not None else "active", "hands": len(view["history"]),
-            "scores": view["scores"], "final_scores": view["final_scores"], "winner": view["winner"]}
+            "scores": view["scores"], "final_scores": view["final_scores"], "winner": view["winner"],
+            "practice": view["practice"]}
 
 
 def summary_fields(match: Json) -> Json:
@@ -166,7 +168,7 @@ def test_paging_walks_every_match_exactly_once(client: TestClient) -> None:
     tied = all_matches(client, player, 1)
     assert sorted(m["game_id"] for m in tied) == sorted(ids)
     assert tied == all_matches(client, player, 100) == all_matches(client, player, 3)
-    assert all(m["started_at"] == "2001-09-09T01:46:40.000000Z" for m in tied)
+    assert all(datetime.fromisoformat(m["started_at"]) == datetime(2001, 9, 9, 1, 46, 40, tzinfo=UTC) for m in tied)
 
 
 def test_bad_limit_and_cursor_are_refused(client: TestClient) -> None:

@@ -26,6 +26,32 @@ class Settings(BaseSettings):
     abandoned_game_days: float = Field(90, gt=0, description="Unfinished games untouched this long are deleted")
     cleanup_interval_seconds: float = Field(3600, gt=0, description="How often the cleanup runs")
     database_wait_seconds: float = Field(60, ge=0, description="How long to wait for the database at startup")
+    auto_migrate: bool = Field(False, description="Upgrade a database whose schema is behind when the server "
+                               "starts (under a lock, once for servers starting together); when false the server "
+                               "refuses it and `gin-rummy migrate` upgrades it. An empty database is set up either way")
+    idempotency_hours: float = Field(24, gt=0, description="Answers kept for Idempotency-Key requests are deleted "
+                                     "after this many hours (by the cleanup); the key then counts as new")
+    allowed_hosts: list[str] = Field(default_factory=lambda: ["*"], description="Host names the server answers "
+                                     "for (JSON list, e.g. [\"gin.example.org\"]); others get 400. * allows any")
+    database_pool_size: int = Field(10, ge=1, description="PostgreSQL: connections each server process keeps open")
+    database_max_overflow: int = Field(20, ge=0, description="PostgreSQL: extra connections a process may open "
+                                       "under load (processes x (pool + overflow) must stay under max_connections)")
+    rate_limit_storage_url: str = Field("memory://", description="Where rate-limit counters live: memory:// (this "
+                                        "process) or redis://host:6379/0 (shared by every process and container)")
+    rate_limit_create: str = Field("20/minute", description="New games per client address, and per player")
+    rate_limit_moves: str = Field("20/second", description="Moves per game, and per client address")
+    rate_limit_bad_tokens: str = Field("30/minute", description="Requests with a wrong token per client address; "
+                                       "past it, every request with a token is refused for a while")
+    max_unfinished_games: int = Field(20, ge=1, description="Unfinished games a player may have at once")
+    limit_concurrency: int = Field(1000, ge=1, description="gin-rummy serve: connections and requests a process "
+                                   "handles at once; more are answered 503")
+    keep_alive_seconds: float = Field(5, gt=0, description="gin-rummy serve: idle keep-alive connections close "
+                                      "after this long")
+    max_header_bytes: int = Field(16384, ge=1024, description="gin-rummy serve: largest request head accepted "
+                                  "(the h11 parser; behind the proxy, its own limit answers first)")
+    metrics_enabled: bool = Field(False, description="Serve Prometheus metrics at /metrics (keep it off the "
+                                  "public side: the proxy in docker-compose.yml answers 404 there)")
+    docs_enabled: bool = Field(True, description="Serve the interactive API documentation at /docs")
     frontend_dir: Path = Field(DEFAULT_FRONTEND, description="Folder of the browser game served at /")
 
 

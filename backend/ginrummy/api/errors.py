@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -11,17 +10,23 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ginrummy.engine import IllegalActionError, InvalidInputError
-
-log = logging.getLogger("ginrummy.api")
+from ginrummy.service import errors as refused
 
 PROBLEM_TYPE = "https://gin-rummy.invalid/problems/"
 TITLES = {400: "Bad request", 401: "Unauthorized", 404: "Not found", 405: "Method not allowed",
           409: "Illegal move", 412: "Precondition failed", 413: "Request body too large",
           415: "Unsupported media type", 422: "Unprocessable request", 428: "Precondition required",
-          500: "Internal error", 503: "Service unavailable"}
+          429: "Too many requests", 500: "Internal error", 503: "Service unavailable"}
+STATUS_OF: dict[type[refused.ServiceError], int] = {
+    refused.Unauthorized: 401, refused.NotFound: 404, refused.IllegalMove: 409, refused.StaleVersion: 412,
+    refused.KeyReused: 422, refused.Invalid: 422, refused.RateLimited: 429,
+}
+"""The HTTP status of each way the service refuses a request."""
 
 
 class ApiProblem(Exception):
+    """A problem found by the HTTP layer itself (a body it cannot read); the service raises its own errors."""
+
     def __init__(self, status: int, code: str, detail: str, **extra: Any) -> None:
         super().__init__(detail)
         self.status, self.code, self.detail, self.extra = status, code, detail, extra
@@ -45,6 +50,13 @@ def install(app: FastAPI) -> None:
     async def _problem(_: Request, error: ApiProblem) -> JSONResponse:
         return problem_response(error.status, error.code, error.detail, **error.extra)
 
+    @app.exception_handler(refused.ServiceError)
+    async def _refused(request: Request, error: refused.ServiceError) -> JSONResponse:
+        if isinstance(error, refused.Unauthorized):  # counted, so that guessing tokens soon meets a 429
+            request.app.state.limiter.bad_token(request.client.host if request.client else "unknown")
+        headers = {"Retry-After": str(error.retry_after)} if isinstance(error, refused.RateLimited) else None
+        return problem_response(STATUS_OF[type(error)], error.code, error.detail, headers=headers, **error.extra)
+
     @app.exception_handler(RequestValidationError)
     async def _validation(_: Request, error: RequestValidationError) -> JSONResponse:
         errors = [{"where": ".".join(str(p) for p in e.get("loc", ())), "problem": str(e.get("msg", ""))}
@@ -62,11 +74,15 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_: Request, error: StarletteHTTPException) -> JSONResponse:
+        if error.status_code == 400 and error.detail == "There was an error parsing the body":
+            # FastAPI's words for a body too deeply nested to read: the same answer as any unreadable body.
+            return problem_response(422, "validation_error", "the body is not JSON this server can read")
         code = {404: "not_found", 405: "method_not_allowed", 413: "body_too_large"}.get(error.status_code, "http_error")
         detail = error.detail if isinstance(error.detail, str) else TITLES.get(error.status_code, "error")
         return problem_response(error.status_code, code, detail, headers=getattr(error, "headers", None))
 
-    @app.exception_handler(Exception)
-    async def _unexpected(request: Request, error: Exception) -> JSONResponse:
-        log.exception("unexpected error on %s %s", request.method, request.url.path)
-        return problem_response(500, "internal_error", "something went wrong on our side; nothing was changed")
+
+
+def unexpected_error() -> JSONResponse:
+    """The answer to an error nobody foresaw (logged by the middleware that catches it, with the request id)."""
+    return problem_response(500, "internal_error", "something went wrong on our side; nothing was changed")

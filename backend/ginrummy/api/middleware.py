@@ -1,14 +1,25 @@
-"""ASGI middleware: refuse request bodies over the configured size before they are read whole."""
+"""ASGI middleware: the edge of every answer (request id, security headers, errors nobody caught) and the
+request body limit, which refuses a body over the configured size before it is read whole."""
 
 from __future__ import annotations
 
 import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
 from typing import Any
 
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .errors import problem_body
+from ginrummy import metrics
+
+from .errors import problem_body, unexpected_error
+from .observability import request_id
+
+log = logging.getLogger("ginrummy.api")
+access = logging.getLogger("ginrummy.access")
 
 
 class BodyTooLarge(StarletteHTTPException):
@@ -68,3 +79,65 @@ class BodyLimitMiddleware:
                     "headers": [(b"content-type", b"application/problem+json"),
                                 (b"content-length", str(len(data)).encode())]})
         await send({"type": "http.response.body", "body": data})
+
+
+SECURITY_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"permissions-policy", b"camera=(), microphone=(), geolocation=()"),
+]
+CONTENT_SECURITY_POLICY = (b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                           b"connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+                           b"frame-ancestors 'none'; form-action 'self'")
+"""The page may load only our own scripts, styles and images, and talk only to this server."""
+
+
+class EdgeMiddleware:
+    """The outermost layer of every HTTP answer, as plain ASGI (no per-request task or body copy): a request id
+    (the caller's ``X-Request-ID`` or a new one) on the answer and in every log line, the security headers, one
+    access log line, and a 500 problem+json for an error nobody caught, with those headers too."""
+
+    def __init__(self, app: ASGIApp, measure: Callable[[], None] | None = None) -> None:
+        self.app = app
+        self.measure = measure
+        """When metrics are on: called after every answer (to read gauges such as the pool in use)."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        incoming = dict(scope.get("headers", [])).get(b"x-request-id", b"").decode("latin-1")
+        rid = incoming if 0 < len(incoming) <= 64 and incoming.isprintable() else secrets.token_hex(8)
+        token = request_id.set(rid)
+        started = time.perf_counter()
+        status = 500
+        answered = False
+        extra = [*SECURITY_HEADERS, (b"content-security-policy", CONTENT_SECURITY_POLICY),
+                 (b"x-request-id", rid.encode("latin-1"))]
+
+        async def send_marked(message: Message) -> None:
+            nonlocal status, answered
+            if message["type"] == "http.response.start":
+                status, answered = message["status"], True
+                present = {name.lower() for name, _ in message.get("headers", [])}
+                message["headers"] = [*message.get("headers", []), *(h for h in extra if h[0] not in present)]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_marked)
+        except Exception:
+            log.exception("unexpected error on %s %s", scope["method"], scope["path"])
+            if not answered:
+                response = unexpected_error()
+                await response(scope, receive, send_marked)
+        finally:
+            seconds = time.perf_counter() - started
+            access.info("%s %s %s", scope["method"], scope["path"], status, extra={"fields": {
+                "method": scope["method"], "path": scope["path"], "status": status, "ms": round(1000 * seconds, 2)}})
+            request_id.reset(token)
+            if self.measure is not None:
+                route = getattr(scope.get("route"), "path", None) or ("static" if status < 400 else "unmatched")
+                metrics.REQUESTS.labels(scope["method"], route, str(status)).inc()
+                metrics.LATENCY.labels(scope["method"], route).observe(seconds)
+                self.measure()

@@ -1,0 +1,58 @@
+"""Rate limits, counted with the ``limits`` library: in this process by default, or in Redis when
+RATE_LIMIT_STORAGE_URL names one, so that every process and container shares the same counters.
+
+A refusal is the service's ``RateLimited`` error: 429 problem+json with Retry-After.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from limits import RateLimitItem, parse, storage, strategies
+
+from ginrummy import metrics
+from ginrummy.service.errors import RateLimited
+
+from .config import Settings
+
+
+class Limiter:
+    def __init__(self, settings: Settings) -> None:
+        self.counters = strategies.MovingWindowRateLimiter(storage.storage_from_string(settings.rate_limit_storage_url))
+        self.create = parse(settings.rate_limit_create)
+        self.moves = parse(settings.rate_limit_moves)
+        self.bad_tokens = parse(settings.rate_limit_bad_tokens)
+
+    def _refuse(self, limit: RateLimitItem, keys: tuple[str, ...], code: str, detail: str) -> RateLimited:
+        reset = self.counters.get_window_stats(limit, *keys).reset_time
+        metrics.RATE_LIMITED.labels(code).inc()
+        return RateLimited(code, detail, retry_after=max(1, math.ceil(reset - time.time())))
+
+    def take(self, limit: RateLimitItem, *keys: str, code: str, detail: str) -> None:
+        """Count one request against ``limit`` for ``keys``; refuse it if the limit is used up."""
+        if not self.counters.hit(limit, *keys):
+            raise self._refuse(limit, keys, code, detail)
+
+    def game_created(self, address: str, player: str | None) -> None:
+        what = f"new games are limited to {self.create}"
+        self.take(self.create, "create", "address", address, code="too_many_games_created",
+                  detail=f"{what} from one address; wait a little")
+        if player is not None:
+            self.take(self.create, "create", "player", player, code="too_many_games_created",
+                      detail=f"{what} for one player; wait a little")
+
+    def move(self, address: str, game_id: str) -> None:
+        what = f"moves are limited to {self.moves}"
+        self.take(self.moves, "move", "game", game_id, code="too_many_moves", detail=f"{what} in one game")
+        self.take(self.moves, "move", "address", address, code="too_many_moves",
+                  detail=f"{what} from one address")
+
+    def check_tokens(self, address: str) -> None:
+        """Refuse an address that has sent too many wrong tokens lately (they are counted by ``bad_token``)."""
+        if not self.counters.test(self.bad_tokens, "bad-token", address):
+            raise self._refuse(self.bad_tokens, ("bad-token", address), "too_many_bad_tokens",
+                               "too many requests with a wrong token from this address; wait a little")
+
+    def bad_token(self, address: str) -> None:
+        self.counters.hit(self.bad_tokens, "bad-token", address)

@@ -1,0 +1,48 @@
+"""The computer's turns, and what a move's events add to the person's anonymous stats."""
+
+from __future__ import annotations
+
+import hashlib
+import time
+
+from ginrummy import metrics
+from ginrummy.ai import make_player
+from ginrummy.engine import Event, EventKind, GameState, Phase, apply, view_for
+from ginrummy.stats import COUNTS
+
+HUMAN = 0
+COMPUTER = 1
+
+
+def play_computer(state: GameState, level: str, salt: str, events: list[Event]) -> GameState:
+    """Let the computer act while it is its turn. It gets its seat's view, never the state."""
+    player = make_player(level, seed=int(hashlib.sha256(salt.encode()).hexdigest()[:16], 16))
+    timed = metrics.DECISIONS.labels(level)
+    while state.phase in (Phase.FIRST_UPCARD, Phase.DRAW, Phase.DISCARD) and state.hand.turn == COMPUTER:
+        started = time.perf_counter()
+        action = player.choose(view_for(state, COMPUTER))
+        timed.observe(time.perf_counter() - started)
+        state, caused = apply(state, action)
+        events.extend(caused)
+    return state
+
+
+def stats_delta(events: list[Event]) -> dict[str, int]:
+    """What a move's events add to the person's anonymous stats."""
+    delta = dict.fromkeys(COUNTS, 0)
+    for event in events:
+        if event.kind == EventKind.HAND_ENDED:
+            delta["hands_played"] += 1
+            points = event.points or 0
+            if event.seat == HUMAN:
+                delta["hands_won"] += 1
+                delta["points_won"] += points
+                delta["gins"] += event.result in ("gin", "big_gin")
+                delta["undercuts_given"] += event.result == "undercut"
+            elif event.seat == COMPUTER:
+                delta["points_lost"] += points
+                delta["undercuts_suffered"] += event.result == "undercut"
+        elif event.kind == EventKind.MATCH_ENDED:
+            delta["matches_played"] += 1
+            delta["matches_won"] += event.seat == HUMAN
+    return delta
