@@ -1,4 +1,7 @@
-"""The dependencies routes declare: the services, the bearer token, the game id, If-Match and Idempotency-Key."""
+"""The dependencies routes declare: the services, the bearer token, the game id, If-Match and Idempotency-Key.
+
+They are coroutines: FastAPI runs a plain function dependency in a worker thread, a hop that costs more than
+the dependency itself."""
 
 from __future__ import annotations
 
@@ -21,31 +24,32 @@ bearer = HTTPBearer(auto_error=False, description="The seat token (game routes) 
                                                  "match history)")
 
 
-def client_address(request: Request) -> str:
+async def client_address(request: Request) -> str:
     """The caller's address (behind the proxy, the one it forwards: see ``gin-rummy serve --proxy``)."""
     return request.client.host if request.client else "unknown"
 
 
-def _limiter(request: Request) -> Limiter:
+async def _limiter(request: Request) -> Limiter:
     limiter: Limiter = request.app.state.limiter
     return limiter
 
 
-def _token(request: Request, credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
-           ) -> str | None:
+async def _token(request: Request,
+                 credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> str | None:
     """The bearer token, if any; an address that has sent too many wrong ones lately is refused first."""
     if credentials is None:
         return None
-    _limiter(request).check_tokens(client_address(request))
+    limiter: Limiter = request.app.state.limiter
+    await limiter.check_tokens_soon(await client_address(request))
     return credentials.credentials
 
 
-def _games(request: Request) -> GameService:
+async def _games(request: Request) -> GameService:
     service: GameService = request.app.state.games
     return service
 
 
-def _players(request: Request) -> PlayerService:
+async def _players(request: Request) -> PlayerService:
     service: PlayerService = request.app.state.players
     return service
 

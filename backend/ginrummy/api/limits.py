@@ -10,6 +10,7 @@ import math
 import time
 
 from limits import RateLimitItem, parse, storage, strategies
+from starlette.concurrency import run_in_threadpool
 
 from ginrummy import metrics
 from ginrummy.service.errors import RateLimited
@@ -23,6 +24,7 @@ class Limiter:
         self.create = parse(settings.rate_limit_create)
         self.moves = parse(settings.rate_limit_moves)
         self.bad_tokens = parse(settings.rate_limit_bad_tokens)
+        self.in_process = settings.rate_limit_storage_url.startswith("memory://")
 
     def _refuse(self, limit: RateLimitItem, keys: tuple[str, ...], code: str, detail: str) -> RateLimited:
         reset = self.counters.get_window_stats(limit, *keys).reset_time
@@ -53,6 +55,14 @@ class Limiter:
         if not self.counters.test(self.bad_tokens, "bad-token", address):
             raise self._refuse(self.bad_tokens, ("bad-token", address), "too_many_bad_tokens",
                                "too many requests with a wrong token from this address; wait a little")
+
+    async def check_tokens_soon(self, address: str) -> None:
+        """``check_tokens`` from the event loop: at once for counters in this process, in a worker thread for
+        counters over the network (Redis), which must not hold up the loop."""
+        if self.in_process:
+            self.check_tokens(address)
+        else:
+            await run_in_threadpool(self.check_tokens, address)
 
     def bad_token(self, address: str) -> None:
         self.counters.hit(self.bad_tokens, "bad-token", address)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import Response
+from fastapi.responses import JSONResponse
 
 from ..errors import TITLES
 from ..schemas import Problem
@@ -24,9 +25,12 @@ def private(response: Response, version: int | None = None) -> None:
         response.headers["ETag"] = f'"{version}"'
 
 
-def answered(response: Response, body: dict[str, Any], replayed: bool) -> dict[str, Any]:
-    """A game's answer to a request with an Idempotency-Key: marked when it is the kept answer given again."""
-    private(response, body["version"])
+def answered(body: dict[str, Any], replayed: bool = False, status: int = 200) -> JSONResponse:
+    """A game's answer (its version as the ETag, never cached), marked when it is the answer kept for an
+    Idempotency-Key given again. Encoded here rather than through the route's response model: the service
+    builds exactly that shape, and checking it again on every move costs more than the rest of the framework
+    (the tests check every answer against the documented schema)."""
+    headers = {"Cache-Control": "no-store", "ETag": f'"{body["version"]}"'}
     if replayed:
-        response.headers["Idempotent-Replayed"] = "true"
-    return body
+        headers["Idempotent-Replayed"] = "true"
+    return JSONResponse(body, status_code=status, headers=headers)

@@ -20,7 +20,7 @@ router = APIRouter(prefix="/api/games", tags=["games"])
 
 @router.post("", status_code=201, response_model=CreatedGameResponse, summary="Start a match against the computer",
              responses=problems(400, 413, 422, 429))
-def create_game(response: Response, games: Games, players: Players, token: Token, limits: Limits,
+def create_game(games: Games, players: Players, token: Token, limits: Limits,
                 address: Address, idempotency_key: IdempotencyKey = None,
                 choice: Annotated[NewGameRequest, Body()] = NewGameRequest()) -> Any:  # noqa: B008
     rules = rules_for(choice.rules, choice.settings.model_dump(exclude_none=True))
@@ -31,19 +31,17 @@ def create_game(response: Response, games: Games, players: Players, token: Token
         idempotency = (creation_scope(token, address), idempotency_key, request_fingerprint("/api/games", asked))
         earlier = games.stored_creation(*idempotency)
         if earlier is not None:
-            return answered(response, earlier, True)
+            return answered(earlier, True, 201)
     body, replayed = games.create(choice.level, rules, choice.seed, players.for_new_game(token), idempotency)
     if not replayed:
         metrics.GAMES.inc()
-    return answered(response, body, replayed)
+    return answered(body, replayed, 201)
 
 
 @router.get("/{game_id}", response_model=GameResponse, summary="Your view of the game",
             responses=problems(401, 422))
-def get_game(game_id: GameId, games: Games, token: Token, response: Response) -> Any:
-    body = games.view(game_id, token)
-    private(response, body["version"])
-    return body
+def get_game(game_id: GameId, games: Games, token: Token) -> Any:
+    return answered(games.view(game_id, token))
 
 
 @router.get("/{game_id}/events", response_model=EventsResponse, summary="The event log as your seat saw it",

@@ -4,7 +4,8 @@ import json
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Request, Response
+from fastapi import APIRouter, Body, Request
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 
@@ -21,33 +22,33 @@ router = APIRouter(prefix="/api/games/{game_id}", tags=["moves"])
 RESPONSES = problems(400, 401, 409, 412, 413, 422)
 
 
-def _answer(response: Response, body: dict[str, Any], replayed: bool, kind: ActionKind) -> dict[str, Any]:
+def _answer(body: dict[str, Any], replayed: bool, kind: ActionKind) -> JSONResponse:
     if not replayed:
         metrics.MOVES.labels(kind.value).inc()
-    return answered(response, body, replayed)
+    return answered(body, replayed)
 
 
 def _empty_move(path: str, summary: str, kind: ActionKind) -> None:
     @router.post(f"/{path}", response_model=GameResponse, responses=RESPONSES, summary=summary, name=path)
-    async def move(request: Request, response: Response, game_id: GameId, games: Games, token: Token,
+    async def move(request: Request, game_id: GameId, games: Games, token: Token,
                    limits: Limits, address: Address, if_match: IfMatch = None,
                    idempotency_key: IdempotencyKey = None) -> Any:
         no_body(await request.body())
         body, replayed = await _run(_act, limits, address, games, game_id, token, lambda seat: Action(kind, seat),
                                     if_match, idempotency_key, request_fingerprint(request.url.path, b""))
-        return _answer(response, body, replayed, kind)
+        return _answer(body, replayed, kind)
 
 
 def _card_move(path: str, summary: str, kind: ActionKind, build: Callable[[int, Any], Action],
                model: type[BaseModel]) -> None:
     @router.post(f"/{path}", response_model=GameResponse, responses=RESPONSES, summary=summary, name=path)
-    async def move(request: Request, response: Response, game_id: GameId, games: Games, token: Token,
+    async def move(request: Request, game_id: GameId, games: Games, token: Token,
                    limits: Limits, address: Address, payload: Annotated[model, Body()],  # type: ignore[valid-type]
                    if_match: IfMatch = None, idempotency_key: IdempotencyKey = None) -> Any:
         raw = json.dumps(payload.model_dump(), sort_keys=True).encode()  # type: ignore[attr-defined]
         body, replayed = await _run(_act, limits, address, games, game_id, token, lambda seat: build(seat, payload),
                                     if_match, idempotency_key, request_fingerprint(request.url.path, raw))
-        return _answer(response, body, replayed, kind)
+        return _answer(body, replayed, kind)
 
 
 def _act(limits: Limiter, address: str, games: GameService, *args: Any) -> tuple[dict[str, Any], bool]:
