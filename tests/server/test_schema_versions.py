@@ -72,8 +72,11 @@ def stored_row(store: SqlStore, game_id: str) -> Any:
 
 
 def write_row(store: SqlStore, game_id: str, schema: int, state: str) -> None:
+    """The row as an older server left it: its state is the game at its own version (revision 0004 marks every
+    row written before it so)."""
     with store.engine.begin() as connection:
-        connection.execute(update(games).where(games.c.id == game_id).values(schema=schema, state=state))
+        connection.execute(update(games).where(games.c.id == game_id).values(
+            schema=schema, state=state, snapshot_version=games.c.version, snapshot_events=games.c.event_count))
 
 
 def match_actions(store: SqlStore, game_id: str) -> list[Action]:

@@ -3,8 +3,8 @@
 Run: ``gin-rummy bench storage`` (or ``python -m ginrummy.bench.storage``). Both seats are the ``simple``
 baseline player. Every match is written as the game service writes one: the game row and its first events on
 creation, then for each of the person's moves one locked transaction that saves the new state, appends the move's
-events (and the computer's replies) and keeps the answer for the move's Idempotency-Key (the browser sends one
-per user action), the answer being the API's game body (the person's view and the new events). The bench does
+events (and the computer's replies) and keeps the move's Idempotency-Key (the browser sends one per user action)
+with the version it made, from which its answer (the person's view and the new events) is built again. The bench does
 this with the store and engine directly, not through the service, so that its figures do not depend on how the
 service is laid out. All matches belong to one player. Printed, per finished match:
 
@@ -48,6 +48,8 @@ class Played:
     matches: int = 0
     moves: int = 0
     seconds: float = 0.0
+    row_bytes: int = 0
+    """Bytes of the values the matches' INSERT and UPDATE statements wrote (the rows' data, not the pages)."""
 
 
 def _computer_turns(state: GameState, computer: Player, events: list[Event]) -> GameState:
@@ -87,10 +89,10 @@ def play_matches(store: SqlStore, matches: int, rules: str, seed: int) -> Played
                 action: Action = person.choose(view_for(record.state, PERSON))
                 state, events = apply(record.state, action)
                 state = _computer_turns(state, computer, events)
-                body = _answer(game_id, record.version + 1, state, record.event_count + 1, events)
+                _answer(game_id, record.version + 1, state, record.event_count + 1, events)
                 key = uuid.uuid4().hex
                 request = fingerprint(f"/api/games/{game_id}/{action.kind.value}", json.dumps(action.to_json()))
-                locked.save(state, events, (key, request, 200, body))
+                locked.save(state, events, (key, request))
             played.moves += 1
         else:
             raise RuntimeError(f"match {game_id} did not end in {MAX_MOVES} moves")
@@ -149,7 +151,12 @@ def run(path: Path, matches: int, rules: str, seed: int) -> tuple[Played, int]:
                      lambda dbapi, _record: dbapi.execute("PRAGMA wal_autocheckpoint=0"))
         store.engine.dispose()
         _checkpoint(path)
+        written = [0]
+        event.listen(store.engine, "before_cursor_execute",
+                     lambda _c, _cursor, statement, parameters, _context, many:
+                     written.__setitem__(0, written[0] + _values_bytes(statement, parameters, many)))
         played = play_matches(store, matches, rules, seed)
+        played.row_bytes = written[0]
         wal = Path(f"{path}-wal")
         wal_bytes = wal.stat().st_size if wal.exists() else 0
         _checkpoint(path)
@@ -173,6 +180,19 @@ def expire_answers(path: Path) -> tuple[int, int]:
         db.close()
     _checkpoint(path)
     return removed, path.stat().st_size
+
+
+def _values_bytes(statement: str, parameters: Any, many: bool) -> int:
+    """The bytes of the values an INSERT or UPDATE writes (text and blobs by length, numbers as 8)."""
+    if not statement.lstrip().upper().startswith(("INSERT", "UPDATE")):
+        return 0
+    rows = parameters if many else [parameters]
+    total = 0
+    for values in rows:
+        for value in (values.values() if isinstance(values, dict) else values):
+            total += len(value.encode()) if isinstance(value, str) else len(value) if isinstance(value, bytes) \
+                else 8 if value is not None else 0
+    return total
 
 
 def _checkpoint(path: Path) -> None:
@@ -201,6 +221,8 @@ def main(argv: list[str] | None = None) -> None:
               f"the person ({played.moves / max(played.matches, 1):.0f} a match), {played.seconds:.1f} s; "
               f"SQLite {sqlite3.sqlite_version}, page size {_page_size(path)}")
         print(measure(path, played.matches, wal_bytes))
+        print(f"{'row data written per move':<34}{played.row_bytes / max(played.moves, 1):12.0f} bytes "
+              f"(every INSERT and UPDATE's values, the moves' and the computer's, over {played.moves} moves)")
         removed, size = expire_answers(path)
         print(f"{'after the answers expire':<34}{size / max(played.matches, 1):12.0f} bytes ({size} in all; "
               f"{removed} answers deleted by the cleanup, then VACUUM)")

@@ -173,7 +173,7 @@ class GameService:
             if idempotency_key is not None:
                 stored = locked.stored_reply(idempotency_key)
                 if stored is not None:
-                    return replayed(stored, request_fingerprint), True
+                    return self._answer_again(locked, record, stored, request_fingerprint), True
             if if_match is not None and not etag_matches(if_match, record.version):
                 raise StaleVersion("stale_version", f"the game is at version {record.version}; read it again "
                                    "before moving", version=record.version)
@@ -191,13 +191,30 @@ class GameService:
         version = record.version + 1
         numbered = list(enumerate(events, start=record.event_count + 1))
         body = self.body(record.id, version, record.level, state, numbered, record.practice)
-        reply = (idempotency_key, request_fingerprint, 200, body) if idempotency_key is not None else None
+        reply = (idempotency_key, request_fingerprint) if idempotency_key is not None else None
         locked.save(state, events, reply, None if record.practice else stats_delta(events))
         return body
 
+    def _answer_again(self, locked: LockedGame, record: GameRecord, stored: StoredReply,
+                      request_fingerprint: str) -> dict[str, Any]:
+        """The answer a move with this Idempotency-Key got: built again from the version it made, the same body."""
+        same_request(stored, request_fingerprint)
+        if stored.body is not None:  # kept whole by a server before answers were rebuilt from their version
+            return stored.body
+        assert stored.version is not None
+        state = locked.state_at(stored.version)
+        return self.body(record.id, stored.version, record.level, state, locked.version_events(stored.version),
+                         record.practice)
 
-def replayed(stored: StoredReply, request_fingerprint: str) -> dict[str, Any]:
-    """The answer kept for an Idempotency-Key, if the request is the same one again."""
+
+def same_request(stored: StoredReply, request_fingerprint: str) -> None:
+    """Refuse a request that reuses an Idempotency-Key for something else."""
     if stored.fingerprint != request_fingerprint:
         raise KeyReused("idempotency_key_reused", "this Idempotency-Key was already used for a different request")
+
+
+def replayed(stored: StoredReply, request_fingerprint: str) -> dict[str, Any]:
+    """The answer kept whole for an Idempotency-Key (a new game's), if the request is the same one again."""
+    same_request(stored, request_fingerprint)
+    assert stored.body is not None, "a new game's answer is kept whole"
     return stored.body

@@ -44,11 +44,13 @@ class PlayerGame:
 
 @dataclass
 class StoredReply:
-    """The answer kept for an idempotency key."""
+    """The answer kept for an idempotency key: the body itself (a new game's), or the version the move made,
+    from which its answer is built again."""
 
     fingerprint: str
     status: int
-    body: dict[str, Any]
+    body: dict[str, Any] | None
+    version: int | None = None
 
 
 class LockedGame(Protocol):
@@ -58,8 +60,12 @@ class LockedGame(Protocol):
 
     def stored_reply(self, key: str) -> StoredReply | None: ...
 
-    def save(self, state: GameState, events: list[Event], reply: tuple[str, str, int, dict[str, Any]] | None,
+    def save(self, state: GameState, events: list[Event], reply: tuple[str, str] | None,
              stats: dict[str, int] | None = None) -> int: ...
+
+    def state_at(self, version: int) -> GameState: ...
+
+    def version_events(self, version: int) -> list[tuple[int, Event]]: ...
 
 
 class GameStore(Protocol):

@@ -17,7 +17,17 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ginrummy.engine import Action, GameState, InvalidInputError, Rules, replay
+from ginrummy.engine import (
+    Action,
+    Event,
+    GameState,
+    IllegalActionError,
+    InvalidInputError,
+    Rules,
+    action_of,
+    apply,
+    replay,
+)
 from ginrummy.engine.state import SCHEMA_VERSION
 
 STORED_SCHEMA = SCHEMA_VERSION
@@ -56,3 +66,24 @@ def decode_state(text: str) -> GameState:
         except (KeyError, TypeError) as error:
             raise InvalidInputError(f"stored game is damaged: {error}", code="invalid_saved_game") from error
     return GameState.from_json(data)  # schemas 2 and 3; any other is refused there
+
+
+def play_on(state: GameState, events: Sequence[Event]) -> GameState:
+    """The state reached from ``state`` through the events logged after it: each event's action is applied,
+    and the events it causes must be the next ones logged, so a log that does not follow is refused."""
+    i = 0
+    while i < len(events):
+        action = action_of(events[i])
+        if action is None:
+            raise InvalidInputError(f"stored game is damaged: logged event {events[i].kind.value} follows from "
+                                    "no action", code="invalid_saved_game")
+        try:
+            state, caused = apply(state, action)
+        except IllegalActionError as error:
+            raise InvalidInputError(f"stored game is damaged: its log does not follow from its snapshot ({error})",
+                                    code="invalid_saved_game") from error
+        if list(events[i:i + len(caused)]) != caused:
+            raise InvalidInputError("stored game is damaged: its log does not follow from its snapshot",
+                                    code="invalid_saved_game")
+        i += len(caused)
+    return state

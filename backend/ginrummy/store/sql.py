@@ -1,5 +1,12 @@
 """The SQL store: one row per game, its event log, idempotency records and anonymous player stats.
 
+A game is stored as a snapshot and a log. The log (``game_events``) gets each move's events appended, in the
+move's transaction; the snapshot (``games.state``) is written only when a hand ends (and every
+``SNAPSHOT_EVERY`` versions in a long hand), together with how many events it includes. A move therefore
+writes a few hundred bytes, not the whole state: the current state is the snapshot with the events after it
+played on, which is done once per process and then kept (``_StateCache``), moving on by the few events a move
+adds when another process made it. The whole match stays replayable from the log alone.
+
 The tables below are the schema at the newest migration revision; ``schema.py`` and the Alembic revisions in
 ``migrations/`` create and upgrade them (a change here needs a new revision there).
 
@@ -17,8 +24,10 @@ import hmac
 import json
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import (
@@ -47,11 +56,11 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
-from ginrummy.engine import Event, GameState, InvalidInputError
+from ginrummy.engine import Event, EventKind, GameState, InvalidInputError, replay_events
 from ginrummy.stats import COUNTS
 
 from .base import GameRecord, PlayerGame, StoredReply
-from .codec import READABLE_SCHEMAS, STORED_SCHEMA, decode_state, encode_state
+from .codec import READABLE_SCHEMAS, STORED_SCHEMA, decode_state, encode_state, play_on
 from .errors import StoreError as StoreError  # re-exported: ginrummy.store.sql.StoreError as before
 from .schema import SchemaState, ensure_schema
 
@@ -71,6 +80,9 @@ games = Table(
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False, index=True),
     Column("practice", Boolean, nullable=False, server_default=false()),  # dealt from a chosen seed (0003)
+    # ``state`` is the game as of this version, which included this many events; later moves are in the log (0004).
+    Column("snapshot_version", Integer, nullable=False, server_default="1"),
+    Column("snapshot_events", Integer, nullable=False, server_default="0"),
     # A player's match history, newest first by (created_at, id) with keyset paging (revision 0002).
     Index("ix_games_player_history", "player_id", "created_at", "id"),
 )
@@ -91,7 +103,10 @@ idempotency = Table(
     Column("key", String(200), primary_key=True),
     Column("fingerprint", String(64), nullable=False),
     Column("status", Integer, nullable=False),
-    Column("body", Text, nullable=False),
+    # A new game's answer is kept whole (it holds the tokens handed out once); a move's is rebuilt from the
+    # version it made (0004), so a kept move answer costs a few bytes.
+    Column("body", Text, nullable=True),
+    Column("version", Integer, nullable=True),
     Column("created_at", Float, nullable=False),
 )
 
@@ -105,7 +120,10 @@ players = Table(
 
 PLAYER_GAME_COLUMNS = (games.c.id, games.c.level, games.c.status, games.c.created_at, games.c.updated_at,
                        games.c.version, games.c.schema, games.c.state, games.c.practice)
-"""What a player's match history reads of a game row (never the seat token's hash)."""
+"""What a player's match history reads of a game row (never the seat token's hash). The snapshot is enough there:
+it is written whenever a hand ends, and a match's history, scores and winner change only then."""
+SNAPSHOT_EVERY = 64
+"""A snapshot is written at least this often (in versions), so no load plays on more than this many moves."""
 STAT_COLUMNS = tuple(COUNTS)
 
 
@@ -114,28 +132,39 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-class _DecodeCache:
-    """Decoded states by (game id, version): a stored version never changes, so entries never go stale."""
+@dataclass(frozen=True)
+class _Current:
+    version: int
+    event_count: int
+    state: GameState
 
-    def __init__(self, size: int = 2048) -> None:
+
+class _StateCache:
+    """The newest state this process has seen of each game (least recently used dropped first). An entry is
+    only ever a committed version, so it is right as long as the row's version is the same, and a newer row
+    is caught up by playing on the events after it."""
+
+    def __init__(self, size: int = 4096) -> None:
         self.size = size
-        self.items: dict[tuple[str, int], GameState] = {}
+        self.items: OrderedDict[str, _Current] = OrderedDict()
         self.lock = threading.Lock()
 
-    def get(self, game_id: str, version: int, text: str) -> GameState:
-        key = (game_id, version)
+    def get(self, game_id: str) -> _Current | None:
         with self.lock:
-            state = self.items.get(key)
-        if state is None:
-            state = decode_state(text)
-            self.put(game_id, version, state)
-        return state
+            current = self.items.get(game_id)
+            if current is not None:
+                self.items.move_to_end(game_id)
+            return current
 
-    def put(self, game_id: str, version: int, state: GameState) -> None:
+    def put(self, game_id: str, version: int, event_count: int, state: GameState) -> None:
         with self.lock:
-            if len(self.items) >= self.size:
-                self.items.pop(next(iter(self.items)))
-            self.items[(game_id, version)] = state
+            known = self.items.get(game_id)
+            if known is not None and known.version > version:
+                return
+            self.items[game_id] = _Current(version, event_count, state)
+            self.items.move_to_end(game_id)
+            if len(self.items) > self.size:
+                self.items.popitem(last=False)
 
 
 def make_engine(url: str, pool_size: int = 10, max_overflow: int = 20) -> Engine:
@@ -183,7 +212,7 @@ class SqlStore:
         except BaseException:
             self.engine.dispose()
             raise
-        self.cache = _DecodeCache()
+        self.cache = _StateCache()
         # SQLite has one writer at a time and makes the others poll with growing sleeps, which is unfair
         # under load (seconds of tail latency); within a process, writers queue on a lock instead.
         # PostgreSQL locks rows, so there writers on different games go on at once.
@@ -233,17 +262,18 @@ class SqlStore:
                 connection.execute(insert(games).values(
                     id=game_id, seat_token_hash=token_hash(token), player_id=player_id, level=level, version=1,
                     schema=STORED_SCHEMA, state=encode_state(state), status=_status(state),
-                    event_count=len(events), created_at=now, updated_at=now, practice=practice))
+                    event_count=len(events), created_at=now, updated_at=now, practice=practice,
+                    snapshot_version=1, snapshot_events=len(events)))
                 self._insert_events(connection, game_id, 0, 1, events)
                 _add_stats(connection, player_id, stats)
                 if reply is not None:
                     scope, key, fingerprint, body = reply
-                    _keep_reply(connection, scope, key, fingerprint, 201, body)
+                    _keep_reply(connection, scope, key, fingerprint, 201, body=body)
         except IntegrityError as error:
             if reply is not None and self.stored_reply(reply[0], reply[1]) is not None:
                 raise StoreError("key_taken", "another request stored an answer under this key first") from error
             raise
-        self.cache.put(game_id, 1, state)
+        self.cache.put(game_id, 1, len(events), state)
 
     def stored_reply(self, scope: str, key: str) -> StoredReply | None:
         """The answer kept for an Idempotency-Key in a scope (a game's id, or a scope of new games)."""
@@ -261,25 +291,49 @@ class SqlStore:
             return self._load(connection, game_id, lock=False)
 
     def _load(self, connection: Connection, game_id: str, lock: bool) -> GameRecord | None:
+        return self._load_row(connection, game_id, lock)[0]
+
+    def _load_row(self, connection: Connection, game_id: str, lock: bool) -> tuple[GameRecord | None, Any]:
         query = select(games).where(games.c.id == game_id)
         if lock and not self.is_sqlite:
             query = query.with_for_update()
         row = connection.execute(query).first()
         if row is None:
-            return None
-        return GameRecord(row.id, row.version, self._state(row), row.level, row.player_id, row.event_count,
-                          row.seat_token_hash, bool(row.practice))
+            return None, None
+        return GameRecord(row.id, row.version, self._current(connection, row), row.level, row.player_id,
+                          row.event_count, row.seat_token_hash, bool(row.practice)), row
 
-    def _state(self, row: Any) -> GameState:
-        """A stored row's state, decoded once per (game, version) through the cache."""
+    def _current(self, connection: Connection, row: Any) -> GameState:
+        """The game at the row's version: this process's newest state of it, moved on by the events after it
+        when another process moved since; else the snapshot, played on by the events after it."""
+        known = self.cache.get(row.id)
+        if known is not None and known.version == row.version:
+            return known.state
+        if known is not None and row.snapshot_version <= known.version < row.version:
+            state, after = known.state, known.event_count
+        else:
+            state, after = self._snapshot(row), row.snapshot_events
+        if after < row.event_count:
+            logged = connection.execute(
+                select(game_events.c.data).where(and_(game_events.c.game_id == row.id, game_events.c.seq > after,
+                                                      game_events.c.seq <= row.event_count))
+                .order_by(game_events.c.seq)).scalars().all()
+            state = play_on(state, [Event.from_json(json.loads(data)) for data in logged])
+        self.cache.put(row.id, row.version, row.event_count, state)
+        return state
+
+    @staticmethod
+    def _snapshot(row: Any) -> GameState:
         if row.schema not in READABLE_SCHEMAS:  # written by a newer (or unknown) server: refuse, never guess
             raise InvalidInputError(f"stored game has schema {row.schema}; this server reads schemas "
                                     f"{', '.join(map(str, READABLE_SCHEMAS))}", code="invalid_saved_game")
-        return self.cache.get(row.id, row.version, row.state)
+        return decode_state(row.state)
 
     def _player_game(self, row: Any) -> PlayerGame:
-        return PlayerGame(row.id, row.level, row.status, float(row.created_at), float(row.updated_at),
-                          self._state(row), bool(row.practice))
+        known = self.cache.get(row.id)
+        state = known.state if known is not None and known.version == row.version else self._snapshot(row)
+        return PlayerGame(row.id, row.level, row.status, float(row.created_at), float(row.updated_at), state,
+                          bool(row.practice))
 
     def player_games(self, player_id: str, limit: int,
                      after: tuple[float, str] | None = None) -> tuple[list[PlayerGame], bool]:
@@ -323,6 +377,21 @@ class SqlStore:
         # Only a committed version may be cached: a stored version never changes once committed.
         if game.saved is not None:
             self.cache.put(game_id, *game.saved)
+
+    def state_at(self, connection: Connection, game: GameRecord, version: int) -> GameState:
+        """The game as it was at an earlier ``version``, replayed from the start of its log."""
+        logged = connection.execute(
+            select(game_events.c.data).where(and_(game_events.c.game_id == game.id, game_events.c.version <= version))
+            .order_by(game_events.c.seq)).scalars().all()
+        return replay_events(game.state.rules, game.state.seed, [Event.from_json(json.loads(d)) for d in logged])
+
+    def version_events(self, connection: Connection, game_id: str, version: int) -> list[tuple[int, Event]]:
+        """The events a version added, numbered."""
+        rows = connection.execute(
+            select(game_events.c.seq, game_events.c.data).where(
+                and_(game_events.c.game_id == game_id, game_events.c.version == version))
+            .order_by(game_events.c.seq)).all()
+        return [(int(row.seq), Event.from_json(json.loads(row.data))) for row in rows]
 
     def _insert_events(self, connection: Connection, game_id: str, first_seq: int, version: int,
                        events: list[Event]) -> None:
@@ -374,14 +443,17 @@ def _add_stats(connection: Connection, player_id: str | None, stats: dict[str, i
 def _stored_reply(connection: Connection, scope: str, key: str) -> StoredReply | None:
     row = connection.execute(select(idempotency).where(
         and_(idempotency.c.game_id == scope, idempotency.c.key == key))).first()
-    return None if row is None else StoredReply(row.fingerprint, int(row.status), json.loads(row.body))
+    if row is None:
+        return None
+    return StoredReply(row.fingerprint, int(row.status), None if row.body is None else json.loads(row.body),
+                       row.version)
 
 
-def _keep_reply(connection: Connection, scope: str, key: str, fingerprint: str, status: int,
-                body: dict[str, Any]) -> None:
+def _keep_reply(connection: Connection, scope: str, key: str, fingerprint: str, status: int, *,
+                body: dict[str, Any] | None = None, version: int | None = None) -> None:
     connection.execute(insert(idempotency).values(
-        game_id=scope, key=key, fingerprint=fingerprint, status=status,
-        body=json.dumps(body, separators=(",", ":")), created_at=time.time()))
+        game_id=scope, key=key, fingerprint=fingerprint, status=status, version=version,
+        body=None if body is None else json.dumps(body, separators=(",", ":")), created_at=time.time()))
 
 
 def _status(state: GameState) -> str:
@@ -395,31 +467,48 @@ class LockedGame:
         self.store = store
         self.connection = connection
         self.game_id = game_id
-        self.record = store._load(connection, game_id, lock=True)
-        self.saved: tuple[int, GameState] | None = None
+        self.record, row = store._load_row(connection, game_id, lock=True)
+        self.snapshot_version = 0 if row is None else int(row.snapshot_version)
+        self.snapshot_schema = None if row is None else int(row.schema)
+        self.saved: tuple[int, int, GameState] | None = None
 
     def stored_reply(self, key: str) -> StoredReply | None:
         return _stored_reply(self.connection, self.game_id, key)
 
-    def save(self, state: GameState, events: list[Event], reply: tuple[str, str, int, dict[str, Any]] | None,
+    def save(self, state: GameState, events: list[Event], reply: tuple[str, str] | None,
              stats: dict[str, int] | None = None) -> int:
-        """Write the new state as the next version, append its events, keep the reply for its
-        idempotency key (key, fingerprint, status, body) and add to the player's stats."""
+        """Make the new state the next version: append its events; write a snapshot when a hand ended (or the
+        last one is ``SNAPSHOT_EVERY`` versions old, or in an older schema); keep the version as the answer to
+        the move's idempotency key (key, request fingerprint); add to the player's stats."""
         record = self.record
         assert record is not None
-        version = record.version + 1
+        version, event_count = record.version + 1, record.event_count + len(events)
+        values: dict[str, Any] = {"version": version, "status": _status(state), "event_count": event_count,
+                                  "updated_at": time.time()}
+        if any(e.kind in (EventKind.HAND_ENDED, EventKind.MATCH_ENDED) for e in events) \
+                or version - self.snapshot_version >= SNAPSHOT_EVERY or self.snapshot_schema != STORED_SCHEMA:
+            values.update(schema=STORED_SCHEMA, state=encode_state(state), snapshot_version=version,
+                          snapshot_events=event_count)
         result = self.connection.execute(
-            update(games).where(and_(games.c.id == record.id, games.c.version == record.version)).values(
-                version=version, schema=STORED_SCHEMA, state=encode_state(state), status=_status(state),
-                event_count=record.event_count + len(events), updated_at=time.time()))
+            update(games).where(and_(games.c.id == record.id, games.c.version == record.version)).values(**values))
         if result.rowcount != 1:  # the lock makes this impossible; the check makes it certain
             raise StoreError("conflict", "the game changed while this move was being made")
         self.store._insert_events(self.connection, record.id, record.event_count, version, events)
         if reply is not None:
-            _keep_reply(self.connection, record.id, *reply)
+            _keep_reply(self.connection, record.id, *reply, 200, version=version)
         _add_stats(self.connection, record.player_id, stats)
-        self.saved = (version, state)
+        self.saved = (version, event_count, state)
         return version
+
+    def state_at(self, version: int) -> GameState:
+        """The game at ``version`` (this one or an earlier one)."""
+        assert self.record is not None
+        if version == self.record.version:
+            return self.record.state
+        return self.store.state_at(self.connection, self.record, version)
+
+    def version_events(self, version: int) -> list[tuple[int, Event]]:
+        return self.store.version_events(self.connection, self.game_id, version)
 
 
 def fingerprint(*parts: str) -> str:
