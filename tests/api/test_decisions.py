@@ -13,6 +13,7 @@ from helpers import Game, assert_problem, bearer, greedy_action, play_match
 from ginrummy.api.app import create_app
 from ginrummy.api.config import Settings
 from ginrummy.engine import Event, EventKind, parse_card
+from ginrummy.store.sql import _insert_events as insert_events
 
 # --- practice games
 
@@ -87,7 +88,7 @@ def test_a_hand_is_found_and_pages_are_exact_past_5000_events(client: TestClient
     card = parse_card("7H")
     filler = [Event(EventKind.DISCARDED, 2 + i // 100, i % 2, card) for i in range(6000)]
     with store.engine.begin() as connection:  # a match with thousands of events, written as the store writes them
-        store._insert_events(connection, game.id, game.seq, game.version, filler)
+        insert_events(connection, game.id, game.seq, game.version, filler)
     last_hand = filler[-1].hand
     page = client.get(f"/api/games/{game.id}/events", params={"hand": last_hand}, headers=game.headers()).json()
     assert len(page["events"]) == 100 and all(e["hand"] == last_hand for e in page["events"])

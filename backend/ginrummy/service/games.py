@@ -25,7 +25,7 @@ from ginrummy.engine import (
     revealed_deal,
     view_for,
 )
-from ginrummy.store.base import GameRecord, GameStore, LockedGame, StoredReply
+from ginrummy.store.base import GameRecord, GameStore, LockedGame, MoveWrite, StoredReply, Written
 from ginrummy.store.errors import StoreError
 from ginrummy.store.sql import fingerprint, same_token
 
@@ -56,6 +56,10 @@ def numbered_events(listed: list[tuple[int, Event]], state: GameState) -> list[d
 def request_fingerprint(path: str, body: bytes) -> str:
     """What a request asked for, to tell a repeated request from a reused Idempotency-Key."""
     return fingerprint(path, body.decode("utf-8", "replace"))
+
+
+OPTIMISTIC_TRIES = 3
+"""Times a move is made on a state read without a lock before it is made under the game's lock."""
 
 
 def creation_scope(player_token: str | None, address: str) -> str:
@@ -167,20 +171,61 @@ class GameService:
 
         Returns (body, replayed): ``replayed`` is true when an earlier answer to the same idempotency key is
         returned instead of applying the move again.
+
+        The move is made on the newest state read without a lock, and stored only if the game is still at that
+        version (the store checks it as it writes), so the game's lock, and SQLite's one writer, are held only
+        while the move is written. If another move got there first it is made again on the new state; after a
+        few such races, under the game's lock.
         """
+        for _ in range(OPTIMISTIC_TRIES):
+            record = self._authorised(self.store.get_game(game_id), token)
+            try:
+                self._check_version(record, if_match)
+                state, events, body = self._play(record, make_action(HUMAN))
+            except (StaleVersion, IllegalMove):
+                # A request repeated after the game moved on is refused by the new state: answer it again.
+                if idempotency_key is not None and self.store.stored_reply(game_id, idempotency_key) is not None:
+                    break
+                raise
+            reply = (idempotency_key, request_fingerprint) if idempotency_key is not None else None
+            try:
+                outcome = self.store.commit_move(MoveWrite(game_id, record.version, state, events, reply,
+                                                           None if record.practice else stats_delta(events)))
+            except StoreError as error:
+                if error.code == "not_found":
+                    self._authorised(None, token)
+                if error.code != "conflict":
+                    raise
+                continue
+            if isinstance(outcome, Written):
+                return body, False
+            break  # the key's answer was kept first (a repeated request, or one racing this one): answer it again
+        return self._act_locked(game_id, token, make_action, if_match, idempotency_key, request_fingerprint)
+
+    def _act_locked(self, game_id: str, token: str | None, make_action: Callable[[int], Action],
+                    if_match: str | None, idempotency_key: str | None,
+                    request_fingerprint: str) -> tuple[dict[str, Any], bool]:
         with self.store.locked(game_id) as locked:
             record = self._authorised(locked.record, token)
             if idempotency_key is not None:
                 stored = locked.stored_reply(idempotency_key)
                 if stored is not None:
                     return self._answer_again(locked, record, stored, request_fingerprint), True
-            if if_match is not None and not etag_matches(if_match, record.version):
-                raise StaleVersion("stale_version", f"the game is at version {record.version}; read it again "
-                                   "before moving", version=record.version)
-            return self._move(locked, record, make_action(HUMAN), idempotency_key, request_fingerprint), False
+            self._check_version(record, if_match)
+            state, events, body = self._play(record, make_action(HUMAN))
+            reply = (idempotency_key, request_fingerprint) if idempotency_key is not None else None
+            locked.save(state, events, reply, None if record.practice else stats_delta(events))
+            return body, False
 
-    def _move(self, locked: LockedGame, record: GameRecord, action: Action, idempotency_key: str | None,
-              request_fingerprint: str) -> dict[str, Any]:
+    @staticmethod
+    def _check_version(record: GameRecord, if_match: str | None) -> None:
+        if if_match is not None and not etag_matches(if_match, record.version):
+            raise StaleVersion("stale_version", f"the game is at version {record.version}; read it again "
+                               "before moving", version=record.version)
+
+    def _play(self, record: GameRecord, action: Action) -> tuple[GameState, list[Event], dict[str, Any]]:
+        """The person's action and the computer's replies on the record's state: the new state, the events and
+        the answer to give."""
         state = record.state
         try:
             state, events = apply(state, action)
@@ -188,12 +233,9 @@ class GameService:
             legal = [a.to_json() for a in view_for(state, HUMAN).legal_actions]
             raise IllegalMove(error.code, error.message, legal_actions=legal) from error
         state = play_computer(state, record.level, f"{record.id}:{record.version}", events)
-        version = record.version + 1
         numbered = list(enumerate(events, start=record.event_count + 1))
-        body = self.body(record.id, version, record.level, state, numbered, record.practice)
-        reply = (idempotency_key, request_fingerprint) if idempotency_key is not None else None
-        locked.save(state, events, reply, None if record.practice else stats_delta(events))
-        return body
+        return state, events, self.body(record.id, record.version + 1, record.level, state, numbered,
+                                        record.practice)
 
     def _answer_again(self, locked: LockedGame, record: GameRecord, stored: StoredReply,
                       request_fingerprint: str) -> dict[str, Any]:

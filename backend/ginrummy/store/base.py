@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 from ginrummy.engine import Event, GameState
 
-__all__ = ["GameRecord", "GameStore", "LockedGame", "PlayerGame", "StoredReply"]
+__all__ = ["GameRecord", "GameStore", "LockedGame", "MoveWrite", "PlayerGame", "StoredReply", "Written"]
 
 
 @dataclass
@@ -53,6 +53,25 @@ class StoredReply:
     version: int | None = None
 
 
+@dataclass(frozen=True)
+class MoveWrite:
+    """A move to store as the version after ``expected_version``: its new state and events, the Idempotency-Key
+    it came with (key, request fingerprint) and what it adds to the player's stats."""
+
+    game_id: str
+    expected_version: int
+    state: GameState
+    events: list[Event]
+    reply: tuple[str, str] | None = None
+    stats: dict[str, int] | None = None
+
+
+@dataclass(frozen=True)
+class Written:
+    version: int
+    event_count: int
+
+
 class LockedGame(Protocol):
     """A game row held under lock inside one transaction; what is saved through it commits together."""
 
@@ -72,6 +91,8 @@ class GameStore(Protocol):
     def get_game(self, game_id: str) -> GameRecord | None: ...
 
     def locked(self, game_id: str) -> AbstractContextManager[LockedGame]: ...
+
+    def commit_move(self, move: MoveWrite) -> Written | StoredReply: ...
 
     def create_game(self, game_id: str, token: str, level: str, player_id: str | None, state: GameState,
                     events: list[Event], stats: dict[str, int] | None = None, practice: bool = False,

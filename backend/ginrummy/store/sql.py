@@ -22,10 +22,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import queue
+import re
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Iterator
+from concurrent.futures import Future
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Any
@@ -59,7 +62,7 @@ from sqlalchemy.pool import StaticPool
 from ginrummy.engine import Event, EventKind, GameState, InvalidInputError, replay_events
 from ginrummy.stats import COUNTS
 
-from .base import GameRecord, PlayerGame, StoredReply
+from .base import GameRecord, MoveWrite, PlayerGame, StoredReply, Written
 from .codec import READABLE_SCHEMAS, STORED_SCHEMA, decode_state, encode_state, play_on
 from .errors import StoreError as StoreError  # re-exported: ginrummy.store.sql.StoreError as before
 from .schema import SchemaState, ensure_schema
@@ -122,6 +125,8 @@ PLAYER_GAME_COLUMNS = (games.c.id, games.c.level, games.c.status, games.c.create
                        games.c.version, games.c.schema, games.c.state, games.c.practice)
 """What a player's match history reads of a game row (never the seat token's hash). The snapshot is enough there:
 it is written whenever a hand ends, and a match's history, scores and winner change only then."""
+GAME_COLUMNS = tuple(column for column in games.c if column.name != "state")
+"""What loading a game reads of its row: all but the snapshot's text."""
 SNAPSHOT_EVERY = 64
 """A snapshot is written at least this often (in versions), so no load plays on more than this many moves."""
 STAT_COLUMNS = tuple(COUNTS)
@@ -217,9 +222,23 @@ class SqlStore:
         # under load (seconds of tail latency); within a process, writers queue on a lock instead.
         # PostgreSQL locks rows, so there writers on different games go on at once.
         self._writer: AbstractContextManager[Any] = threading.Lock() if self.is_sqlite else nullcontext()
+        self._group = _GroupCommit(self)
 
     def close(self) -> None:
+        self._group.stop()
         self.engine.dispose()
+
+    def commit_move(self, move: MoveWrite) -> Written | StoredReply:
+        """Store a move made on a state read without a lock (see ``_write_move`` for the outcomes); durable when
+        this returns. On SQLite the moves waiting at once share a transaction (``_GroupCommit``); on PostgreSQL
+        each has its own, holding the game's row lock only while it writes."""
+        if self.is_sqlite:
+            return self._group.submit(move)
+        with self.engine.begin() as connection:
+            outcome = _write_move(connection, move, lock=True)
+        if isinstance(outcome, Written):
+            self.cache.put(move.game_id, outcome.version, outcome.event_count, move.state)
+        return outcome
 
     def ping(self) -> None:
         with self.engine.connect() as connection:
@@ -264,7 +283,7 @@ class SqlStore:
                     schema=STORED_SCHEMA, state=encode_state(state), status=_status(state),
                     event_count=len(events), created_at=now, updated_at=now, practice=practice,
                     snapshot_version=1, snapshot_events=len(events)))
-                self._insert_events(connection, game_id, 0, 1, events)
+                _insert_events(connection, game_id, 0, 1, events)
                 _add_stats(connection, player_id, stats)
                 if reply is not None:
                     scope, key, fingerprint, body = reply
@@ -291,17 +310,15 @@ class SqlStore:
             return self._load(connection, game_id, lock=False)
 
     def _load(self, connection: Connection, game_id: str, lock: bool) -> GameRecord | None:
-        return self._load_row(connection, game_id, lock)[0]
-
-    def _load_row(self, connection: Connection, game_id: str, lock: bool) -> tuple[GameRecord | None, Any]:
-        query = select(games).where(games.c.id == game_id)
+        # The snapshot's text is read only when this process does not already hold the game's state.
+        query = select(*GAME_COLUMNS).where(games.c.id == game_id)
         if lock and not self.is_sqlite:
             query = query.with_for_update()
         row = connection.execute(query).first()
         if row is None:
-            return None, None
+            return None
         return GameRecord(row.id, row.version, self._current(connection, row), row.level, row.player_id,
-                          row.event_count, row.seat_token_hash, bool(row.practice)), row
+                          row.event_count, row.seat_token_hash, bool(row.practice))
 
     def _current(self, connection: Connection, row: Any) -> GameState:
         """The game at the row's version: this process's newest state of it, moved on by the events after it
@@ -312,7 +329,8 @@ class SqlStore:
         if known is not None and row.snapshot_version <= known.version < row.version:
             state, after = known.state, known.event_count
         else:
-            state, after = self._snapshot(row), row.snapshot_events
+            snapshot = connection.execute(select(games.c.schema, games.c.state).where(games.c.id == row.id)).one()
+            state, after = self._snapshot(snapshot), row.snapshot_events
         if after < row.event_count:
             logged = connection.execute(
                 select(game_events.c.data).where(and_(game_events.c.game_id == row.id, game_events.c.seq > after,
@@ -393,14 +411,6 @@ class SqlStore:
             .order_by(game_events.c.seq)).all()
         return [(int(row.seq), Event.from_json(json.loads(row.data))) for row in rows]
 
-    def _insert_events(self, connection: Connection, game_id: str, first_seq: int, version: int,
-                       events: list[Event]) -> None:
-        if events:
-            connection.execute(insert(game_events), [
-                {"game_id": game_id, "seq": first_seq + i + 1, "version": version, "hand": e.hand,
-                 "data": json.dumps(e.to_json(), separators=(",", ":"))}
-                for i, e in enumerate(events)])
-
     # --- upkeep -------------------------------------------------------------------------------------------
 
     def delete_stale(self, finished_before: float, abandoned_before: float) -> int:
@@ -434,6 +444,14 @@ class SqlStore:
                 return removed
 
 
+def _insert_events(connection: Connection, game_id: str, first_seq: int, version: int, events: list[Event]) -> None:
+    if events:
+        connection.execute(insert(game_events), [
+            {"game_id": game_id, "seq": first_seq + i + 1, "version": version, "hand": e.hand,
+             "data": json.dumps(e.to_json(), separators=(",", ":"))}
+            for i, e in enumerate(events)])
+
+
 def _add_stats(connection: Connection, player_id: str | None, stats: dict[str, int] | None) -> None:
     changed = {name: players.c[name] + amount for name, amount in (stats or {}).items() if amount}
     if changed and player_id is not None:
@@ -460,6 +478,159 @@ def _status(state: GameState) -> str:
     return "finished" if state.winner is not None else "active"
 
 
+class _MoveSql:
+    """The statements of a move, written once and run on the driver's own cursor: a move is a handful of small
+    statements, and building them through the query builder costs more than running them."""
+
+    def __init__(self, named: bool) -> None:
+        def sql(text: str) -> str:  # written with :name parameters; PostgreSQL's driver takes %(name)s
+            return text if named else re.sub(r":(\w+)", r"%(\1)s", text)
+
+        self.row = sql("SELECT version, event_count, snapshot_version, schema, player_id FROM games WHERE id = :id")
+        self.row_locked = self.row + " FOR UPDATE"
+        self.kept = sql("SELECT fingerprint, status, body, version FROM idempotency_keys "
+                        "WHERE game_id = :game_id AND key = :key")
+        self.advance = sql("UPDATE games SET version = :version, status = :status, event_count = :event_count, "
+                           "updated_at = :updated_at WHERE id = :id AND version = :expected")
+        self.advance_with_snapshot = sql(
+            "UPDATE games SET version = :version, status = :status, event_count = :event_count, "
+            "updated_at = :updated_at, schema = :schema, state = :state, snapshot_version = :version, "
+            "snapshot_events = :event_count WHERE id = :id AND version = :expected")
+        self.event = sql("INSERT INTO game_events (game_id, seq, version, hand, data) "
+                         "VALUES (:game_id, :seq, :version, :hand, :data)")
+        self.keep = sql("INSERT INTO idempotency_keys (game_id, key, fingerprint, status, version, body, created_at) "
+                        "VALUES (:game_id, :key, :fingerprint, :status, :version, NULL, :created_at)")
+
+
+_SQLITE_SQL, _POSTGRES_SQL = _MoveSql(named=True), _MoveSql(named=False)
+
+
+def _write_move(connection: Connection, move: MoveWrite, lock: bool) -> Written | StoredReply:
+    """Store ``move`` in the connection's transaction, if the game is still at the version it was made on:
+    append its events; write a snapshot when a hand ended (or the last one is ``SNAPSHOT_EVERY`` versions old,
+    or in an older schema); keep the version as the answer to its Idempotency-Key; add to the player's stats.
+
+    Returns the answer already kept when another request with the same key got there first. Raises
+    ``StoreError`` "conflict" when the game moved on (the move is then to be made again on the new state) and
+    "not_found" when it is gone."""
+    sql = _SQLITE_SQL if connection.dialect.name == "sqlite" else _POSTGRES_SQL
+    cursor = connection.connection.cursor()
+    try:
+        cursor.execute(sql.row_locked if lock else sql.row, {"id": move.game_id})
+        row = cursor.fetchone()
+        if row is None:
+            raise StoreError("not_found", "the game is gone")
+        current, logged, snapshot_version, schema, player_id = row
+        if move.reply is not None:
+            cursor.execute(sql.kept, {"game_id": move.game_id, "key": move.reply[0]})
+            kept = cursor.fetchone()
+            if kept is not None:
+                fingerprint_, status, body, version_ = kept
+                return StoredReply(fingerprint_, int(status), None if body is None else json.loads(body), version_)
+        if current != move.expected_version:
+            raise StoreError("conflict", "the game moved on while this move was being made")
+        version, event_count = current + 1, logged + len(move.events)
+        values: dict[str, Any] = {"id": move.game_id, "expected": current, "version": version,
+                                  "status": _status(move.state), "event_count": event_count,
+                                  "updated_at": time.time()}
+        if any(e.kind in (EventKind.HAND_ENDED, EventKind.MATCH_ENDED) for e in move.events) \
+                or version - snapshot_version >= SNAPSHOT_EVERY or schema != STORED_SCHEMA:
+            cursor.execute(sql.advance_with_snapshot, {**values, "schema": STORED_SCHEMA,
+                                                       "state": encode_state(move.state)})
+        else:
+            cursor.execute(sql.advance, values)
+        if cursor.rowcount != 1:  # the lock makes this impossible; the check makes it certain
+            raise StoreError("conflict", "the game changed while this move was being made")
+        if move.events:
+            cursor.executemany(sql.event, [
+                {"game_id": move.game_id, "seq": logged + i + 1, "version": version, "hand": e.hand,
+                 "data": json.dumps(e.to_json(), separators=(",", ":"))} for i, e in enumerate(move.events)])
+        if move.reply is not None:
+            cursor.execute(sql.keep, {"game_id": move.game_id, "key": move.reply[0], "fingerprint": move.reply[1],
+                                      "status": 200, "version": version, "created_at": time.time()})
+    finally:
+        cursor.close()
+    _add_stats(connection, player_id, move.stats)
+    return Written(version, event_count)
+
+
+class _GroupCommit:
+    """SQLite's moves, written by one thread in shared transactions: the moves waiting when a transaction starts
+    are written in it, and one COMMIT (one sync of the log to disk) makes them all durable before any of their
+    callers is answered. SQLite has a single writer, so moves queue for it anyway; sharing the commit lets the
+    queue move as fast as the disk syncs, not one sync per move."""
+
+    MOST = 64
+    """Moves in one transaction at most."""
+
+    def __init__(self, store: SqlStore) -> None:
+        self.store = store
+        self.waiting: queue.SimpleQueue[tuple[MoveWrite, Future[Written | StoredReply]] | None] = \
+            queue.SimpleQueue()
+        self.thread: threading.Thread | None = None
+        self.starting = threading.Lock()
+
+    def submit(self, move: MoveWrite) -> Written | StoredReply:
+        if self.thread is None or not self.thread.is_alive():  # not started yet, or stopped with the store
+            with self.starting:
+                if self.thread is None or not self.thread.is_alive():
+                    self.thread = threading.Thread(target=self._run, name="ginrummy-group-commit", daemon=True)
+                    self.thread.start()
+        future: Future[Written | StoredReply] = Future()
+        self.waiting.put((move, future))
+        return future.result()
+
+    def stop(self) -> None:
+        """Write what is waiting, then end the thread (a later move starts it again)."""
+        with self.starting:
+            if self.thread is not None and self.thread.is_alive():
+                self.waiting.put(None)
+                self.thread.join(timeout=30)
+            self.thread = None
+
+    def _run(self) -> None:
+        while True:
+            first = self.waiting.get()
+            batch = [] if first is None else [first]
+            stopping = first is None
+            while len(batch) < self.MOST:
+                try:
+                    item = self.waiting.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:
+                    stopping = True
+                else:
+                    batch.append(item)
+            if batch:
+                self._write(batch)
+            if stopping and self.waiting.empty():
+                return
+
+    def _write(self, batch: list[tuple[MoveWrite, Future[Written | StoredReply]]]) -> None:
+        outcomes: list[Written | StoredReply | StoreError] = []
+        try:
+            with self.store._writer, self.store.engine.begin() as connection:
+                for move, _ in batch:
+                    try:
+                        outcomes.append(_write_move(connection, move, lock=False))
+                    except StoreError as refused:  # checked before anything of that move is written
+                        outcomes.append(refused)
+        except BaseException as error:  # nothing of the batch was committed
+            for _, future in batch:
+                future.set_exception(error)
+            if not isinstance(error, Exception):
+                raise
+            return
+        for (move, future), outcome in zip(batch, outcomes, strict=True):
+            if isinstance(outcome, StoreError):
+                future.set_exception(outcome)
+            else:
+                if isinstance(outcome, Written):
+                    self.store.cache.put(move.game_id, outcome.version, outcome.event_count, move.state)
+                future.set_result(outcome)
+
+
 class LockedGame:
     """A game row held under lock inside one transaction."""
 
@@ -467,9 +638,7 @@ class LockedGame:
         self.store = store
         self.connection = connection
         self.game_id = game_id
-        self.record, row = store._load_row(connection, game_id, lock=True)
-        self.snapshot_version = 0 if row is None else int(row.snapshot_version)
-        self.snapshot_schema = None if row is None else int(row.schema)
+        self.record = store._load(connection, game_id, lock=True)
         self.saved: tuple[int, int, GameState] | None = None
 
     def stored_reply(self, key: str) -> StoredReply | None:
@@ -477,28 +646,13 @@ class LockedGame:
 
     def save(self, state: GameState, events: list[Event], reply: tuple[str, str] | None,
              stats: dict[str, int] | None = None) -> int:
-        """Make the new state the next version: append its events; write a snapshot when a hand ended (or the
-        last one is ``SNAPSHOT_EVERY`` versions old, or in an older schema); keep the version as the answer to
-        the move's idempotency key (key, request fingerprint); add to the player's stats."""
-        record = self.record
-        assert record is not None
-        version, event_count = record.version + 1, record.event_count + len(events)
-        values: dict[str, Any] = {"version": version, "status": _status(state), "event_count": event_count,
-                                  "updated_at": time.time()}
-        if any(e.kind in (EventKind.HAND_ENDED, EventKind.MATCH_ENDED) for e in events) \
-                or version - self.snapshot_version >= SNAPSHOT_EVERY or self.snapshot_schema != STORED_SCHEMA:
-            values.update(schema=STORED_SCHEMA, state=encode_state(state), snapshot_version=version,
-                          snapshot_events=event_count)
-        result = self.connection.execute(
-            update(games).where(and_(games.c.id == record.id, games.c.version == record.version)).values(**values))
-        if result.rowcount != 1:  # the lock makes this impossible; the check makes it certain
-            raise StoreError("conflict", "the game changed while this move was being made")
-        self.store._insert_events(self.connection, record.id, record.event_count, version, events)
-        if reply is not None:
-            _keep_reply(self.connection, record.id, *reply, 200, version=version)
-        _add_stats(self.connection, record.player_id, stats)
-        self.saved = (version, event_count, state)
-        return version
+        """Make the new state the next version (see ``_write_move``)."""
+        assert self.record is not None
+        written = _write_move(self.connection, MoveWrite(self.game_id, self.record.version, state, events, reply,
+                                                         stats), lock=False)
+        assert isinstance(written, Written), "the key was looked up under the same lock"
+        self.saved = (written.version, written.event_count, state)
+        return written.version
 
     def state_at(self, version: int) -> GameState:
         """The game at ``version`` (this one or an earlier one)."""
