@@ -125,7 +125,7 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
-BENCHES = ("engine", "load", "inference", "storage")
+BENCHES = ("engine", "load", "profile", "inference", "storage")
 
 
 def _arena(args: argparse.Namespace) -> int:
@@ -223,8 +223,10 @@ def build_parser() -> argparse.ArgumentParser:
     verify.set_defaults(run=_verify)
     bench = sub.add_parser("bench", help="print speed figures, and how well the hard player reads the opponent")
     bench.add_argument("which", choices=BENCHES, help="engine: meld search and hands per second; load: the API "
-                       "under concurrent games; inference: the hard player's sampled opponent hands and "
-                       "knock estimates against the truth; storage: bytes stored per finished match")
+                       "under concurrent games, next to a bare route and a bare route with one commit; profile: "
+                       "where a move's time goes, and its end-to-end latency; inference: the hard player's sampled "
+                       "opponent hands and knock estimates against the truth; storage: bytes stored per finished "
+                       "match")
     bench.add_argument("rest", nargs=argparse.REMAINDER, help="options passed to that bench (see its --help)")
     bench.set_defaults(run=_bench)
     return parser

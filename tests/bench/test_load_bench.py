@@ -1,0 +1,111 @@
+"""The load bench: its HTTP/1.1 client, and short runs of the bench (figures are printed, never checked)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from ginrummy.bench import load
+
+
+def _read(data: bytes) -> tuple[int, bytes, bool]:
+    async def go() -> tuple[int, bytes, bool]:
+        reader = asyncio.StreamReader()
+        reader.feed_data(data)
+        reader.feed_eof()
+        return await load.read_response(reader)
+
+    return asyncio.run(go())
+
+
+def test_answers_are_read_by_length_by_chunks_or_to_the_close() -> None:
+    assert _read(b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Type: x\r\n\r\nhelloEXTRA") == (200, b"hello", False)
+    assert _read(b"HTTP/1.1 201 Created\r\ncontent-length: 0\r\nConnection: close\r\n\r\n") == (201, b"", True)
+    chunked = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2;x=1\r\nde\r\n0\r\nT: 1\r\n\r\n"
+    assert _read(chunked) == (200, b"abcde", False)
+    assert _read(b"HTTP/1.1 204 No Content\r\n\r\n") == (204, b"", False)
+    assert _read(b"HTTP/1.0 200 OK\r\n\r\nto the end") == (200, b"to the end", True)
+    with pytest.raises(ValueError):
+        _read(b"SSH-2.0-OpenSSH\r\n\r\n")
+
+
+def test_one_connection_carries_every_request_until_the_server_closes_it() -> None:
+    async def go() -> tuple[list[tuple[int, bytes]], int, list[bytes]]:
+        connections = 0
+        heads: list[bytes] = []
+
+        async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            nonlocal connections
+            connections += 1
+            while True:
+                try:
+                    head = await reader.readuntil(b"\r\n\r\n")
+                except asyncio.IncompleteReadError:
+                    break
+                heads.append(head)
+                length = int(head.lower().split(b"content-length: ")[1].split(b"\r\n")[0])
+                body = await reader.readexactly(length)
+                close = b"/last" in head
+                writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n%s\r\n%s"
+                             % (len(body), b"Connection: close\r\n" if close else b"", body))
+                await writer.drain()
+                if close:
+                    break
+            writer.close()
+
+        server = await asyncio.start_server(serve, load.LOCAL, 0)
+        port = server.sockets[0].getsockname()[1]
+        client = load.HttpConnection(load.LOCAL, port)
+        answers = [await client.request("POST", "/a", b'{"a":1}', load.JSON),
+                   await client.request("GET", "/b"),
+                   await client.request("POST", "/last", b"x"),
+                   await client.request("POST", "/again", b"yz")]
+        client.close()
+        server.close()
+        await server.wait_closed()
+        return answers, connections, heads
+
+    answers, connections, heads = asyncio.run(go())
+    assert answers == [(200, b'{"a":1}'), (200, b""), (200, b"x"), (200, b"yz")]
+    assert connections == 2  # the first three on one connection; a new one after the server closed it
+    assert heads[0].startswith(b"POST /a HTTP/1.1\r\nHost: 127.0.0.1:")
+    assert b"Content-Type: application/json\r\nContent-Length: 7\r\n\r\n" in heads[0]
+
+
+def test_a_move_is_chosen_from_the_legal_actions() -> None:
+    view = {"legal_actions": [{"kind": "discard", "seat": 0, "card": "KS"},
+                              {"kind": "discard", "seat": 0, "card": "2C"},
+                              {"kind": "knock", "seat": 0, "card": "KS"}],
+            "discard_options": [{"card": "KS", "deadwood": 8}, {"card": "2C", "deadwood": 17}]}
+    assert load.choose(view, random.Random(1)) == {"kind": "knock", "seat": 0, "card": "KS"}
+    draw = {"legal_actions": [{"kind": "draw", "seat": 0, "source": "discard"},
+                              {"kind": "draw", "seat": 0, "source": "stock"}], "discard_options": []}
+    assert load.choose(draw, random.Random(1))["source"] == "stock"
+
+
+def test_the_bench_measures_every_target_interleaved_and_the_bytes_per_move(capsys: pytest.CaptureFixture[str]) -> None:
+    assert load.main(["--clients", "1,2", "--duration", "0.6", "--warmup", "0.2", "--rounds", "1"]) == 0
+    out = capsys.readouterr().out
+    table = out.split("The goals' ratios")[0]
+    for clients in ("1", "2"):
+        names = [line[9:37].strip() for line in table.splitlines() if line[:7].strip() == clients]
+        assert names == ["bare", "bare + commit, SQLite", "game, SQLite (moves)"], table
+    assert all(line.split()[-1] == "0" for line in table.splitlines() if line[:7].strip() in ("1", "2")), table
+    assert "moves/s ÷ commit req/s" in out
+    sizes = [line for line in out.splitlines() if line.startswith("SQLite ")]
+    assert len(sizes) == 1 and "not measured" not in sizes[0] and sizes[0].rstrip().endswith(" B")
+
+
+def test_workers_are_compared_on_the_game_server(capsys: pytest.CaptureFixture[str]) -> None:
+    assert load.main(["--compare-workers", "1,2", "--clients", "2", "--duration", "0.5", "--warmup", "0.2",
+                      "--rounds", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "game, SQLite, 1 worker " in out and "game, SQLite, 2 workers" in out
+    assert "moves/s ÷ moves/s with 1 worker" in out
+
+
+def test_a_url_elsewhere_than_this_machine_is_refused() -> None:
+    with pytest.raises(SystemExit):
+        load.main(["--url", "http://example.org:8000"])
