@@ -29,8 +29,8 @@ from ginrummy.engine import Action, ActionKind, Card, DiscardOption, View
 from ginrummy.engine.actions import discard, draw, knock, pass_upcard, take_upcard
 from ginrummy.engine.cards import CARDS, RANK_VALUES, cards_of, mask_of
 from ginrummy.engine.melds import (
+    cached_best_discard,
     cached_deadwood,
-    cached_discard_deadwoods,
     cached_least_discard_deadwood,
     optimal_arrangements_of_mask,
 )
@@ -132,7 +132,7 @@ def stock_odds(knowledge: Knowledge, probs: dict[int, float]) -> StockOdds:
 def deadwood_after_taking(hand: int, card: int) -> int:
     """Least deadwood of a 10-card ``hand`` after taking ``card`` from the pile and discarding another card
     (the card just taken may not be thrown back)."""
-    return min(v for c, v in cached_discard_deadwoods(hand | 1 << card).items() if c != card)
+    return cached_best_discard(hand | 1 << card, card)[0]
 
 
 class HardPlayer:

@@ -13,8 +13,7 @@ the engine's own (least deadwood, and layoffs chosen by ``best_defense``).
 
 from __future__ import annotations
 
-from ginrummy.engine.cards import RANK_VALUES
-from ginrummy.engine.melds import cached_deadwood, cached_discard_deadwoods, optimal_arrangements_of_mask
+from ginrummy.engine.melds import cached_best_discard, cached_deadwood, optimal_arrangements_of_mask
 from ginrummy.engine.scoring import best_defense
 
 STOCK_FLOOR = 2
@@ -22,14 +21,7 @@ STOCK_FLOOR = 2
 
 def best_discard(hand: int, keep: int) -> tuple[int, int]:
     """(deadwood after, card) for the least-deadwood discard, the highest card on ties, never ``keep``."""
-    best_left, best_card, best_value = 1000, -1, -1
-    for card, left in cached_discard_deadwoods(hand).items():
-        if card == keep:
-            continue
-        value = RANK_VALUES[card % 13]
-        if left < best_left or (left == best_left and value > best_value):
-            best_left, best_card, best_value = left, card, value
-    return best_left, best_card
+    return cached_best_discard(hand, keep)
 
 
 def score_knock(knocker: int, defender: int, undercut_bonus: int, gin_bonus: int) -> int:

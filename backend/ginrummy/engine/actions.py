@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, Literal, NamedTuple
 
-from .cards import Card, parse_card
+from .cards import CARDS, Card, parse_card
 from .errors import InvalidInputError
 
 
@@ -89,32 +89,50 @@ class Action:
         return cls(kind, seat, parse_card(card) if card is not None else None, data.get("source"))
 
 
+# Actions are values: every distinct one is made once, here, and handed out by the constructors below (players
+# ask for one on every move, and validating a new instance each time costs more than the move itself). Any other
+# arguments make a new ``Action`` as before, which refuses a bad seat or source.
+def _per_seat(kind: ActionKind) -> tuple[Action, Action]:
+    return Action(kind, 0), Action(kind, 1)
+
+
+def _per_seat_and_card(kind: ActionKind) -> tuple[dict[int, Action], dict[int, Action]]:
+    return ({card: Action(kind, 0, card=card) for card in CARDS}, {card: Action(kind, 1, card=card) for card in CARDS})
+
+
+_TAKE_UPCARD, _PASS, _BIG_GIN, _NEXT_HAND = (
+    _per_seat(kind) for kind in (ActionKind.TAKE_UPCARD, ActionKind.PASS, ActionKind.BIG_GIN, ActionKind.NEXT_HAND))
+_DRAWS = tuple({source: Action(ActionKind.DRAW, seat, source=source) for source in ("stock", "discard")}
+               for seat in (0, 1))
+_DISCARDS, _KNOCKS = _per_seat_and_card(ActionKind.DISCARD), _per_seat_and_card(ActionKind.KNOCK)
+
+
 def take_upcard(seat: int) -> Action:
-    return Action(ActionKind.TAKE_UPCARD, seat)
+    return _TAKE_UPCARD[seat] if seat in (0, 1) else Action(ActionKind.TAKE_UPCARD, seat)
 
 
 def pass_upcard(seat: int) -> Action:
-    return Action(ActionKind.PASS, seat)
+    return _PASS[seat] if seat in (0, 1) else Action(ActionKind.PASS, seat)
 
 
 def draw(seat: int, source: Source) -> Action:
-    return Action(ActionKind.DRAW, seat, source=source)
+    return (_DRAWS[seat].get(source) if seat in (0, 1) else None) or Action(ActionKind.DRAW, seat, source=source)
 
 
 def discard(seat: int, card: Card) -> Action:
-    return Action(ActionKind.DISCARD, seat, card=card)
+    return (_DISCARDS[seat].get(card) if seat in (0, 1) else None) or Action(ActionKind.DISCARD, seat, card=card)
 
 
 def knock(seat: int, card: Card) -> Action:
-    return Action(ActionKind.KNOCK, seat, card=card)
+    return (_KNOCKS[seat].get(card) if seat in (0, 1) else None) or Action(ActionKind.KNOCK, seat, card=card)
 
 
 def big_gin(seat: int) -> Action:
-    return Action(ActionKind.BIG_GIN, seat)
+    return _BIG_GIN[seat] if seat in (0, 1) else Action(ActionKind.BIG_GIN, seat)
 
 
 def next_hand(seat: int) -> Action:
-    return Action(ActionKind.NEXT_HAND, seat)
+    return _NEXT_HAND[seat] if seat in (0, 1) else Action(ActionKind.NEXT_HAND, seat)
 
 
 class EventKind(StrEnum):

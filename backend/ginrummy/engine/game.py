@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from .actions import Action, ActionKind, Event, EventKind
 from .cards import CARDS, Card, mask_of
 from .errors import IllegalActionError, InvalidInputError
-from .melds import cached_deadwood, cached_discard_deadwoods
+from .melds import cached_deadwood
 from .rules import HOUSE, Rules, knock_limit_for
 from .scoring import showdown
 from .state import HAND_SIZE, STOCK_FLOOR, GameState, HandResult, HandState, HandSummary, HollywoodGame, Phase
@@ -22,10 +22,24 @@ MAX_SEED = 2**128 - 1
 """Seeds are 128-bit so that nobody can search for the seed behind a deal's commitment."""
 
 
+_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(CARDS) - 1, 0, -1))
+"""Per swap of the shuffle: the position, how many cards it picks among, and the random bits drawn per try."""
+
+
 def _shuffled_deck(seed: int, number: int) -> tuple[Card, ...]:
-    # String seeds are hashed with SHA-512 by ``random``, so every deal is reproducible from the seed alone.
+    """The deck of hand ``number`` of the match with ``seed``.
+
+    String seeds are hashed with SHA-512 by ``random``, so every deal is reproducible from the seed alone. The
+    shuffle is Python 3.11's ``random.shuffle`` (Fisher-Yates, each pick by rejection from ``getrandbits``),
+    written out here so that deals never change with the Python version (and the shuffle takes half the time).
+    """
     deck = list(CARDS)
-    random.Random(f"ginrummy:{seed}:hand:{number}").shuffle(deck)
+    getrandbits = random.Random(f"ginrummy:{seed}:hand:{number}").getrandbits
+    for i, choices, bits in _SHUFFLE_STEPS:
+        j = getrandbits(bits)
+        while j >= choices:
+            j = getrandbits(bits)
+        deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)
 
 
@@ -64,42 +78,53 @@ def new_game(rules: Rules = HOUSE, seed: int | None = None) -> GameState:
 
 # --- legality ---------------------------------------------------------------------------------------------
 
-def _knock_deadwood(hand: HandState, seat: int, card: Card) -> int:
-    return cached_discard_deadwoods(mask_of(hand.hands[seat]))[card]
+# Enum members read once: an enum class attribute costs several times a global look-up, and every move reads them.
+_TAKE_UPCARD, _PASS, _DRAW, _DISCARD, _KNOCK, _BIG_GIN, _NEXT_HAND = (
+    ActionKind.TAKE_UPCARD, ActionKind.PASS, ActionKind.DRAW, ActionKind.DISCARD, ActionKind.KNOCK,
+    ActionKind.BIG_GIN, ActionKind.NEXT_HAND)
+_FIRST_UPCARD_PHASE, _DRAW_PHASE, _DISCARD_PHASE = Phase.FIRST_UPCARD, Phase.DRAW, Phase.DISCARD
+_TOOK_UPCARD, _PASSED, _DREW, _DISCARDED = EventKind.TOOK_UPCARD, EventKind.PASSED, EventKind.DREW, EventKind.DISCARDED
+
+_PHASE_ACTIONS: dict[Phase, tuple[ActionKind, ...]] = {
+    Phase.FIRST_UPCARD: (_TAKE_UPCARD, _PASS),
+    Phase.DRAW: (_DRAW,),
+    Phase.DISCARD: (_DISCARD, _KNOCK, _BIG_GIN),
+}
+"""What may be played in each phase of a hand in play."""
 
 
 def check(state: GameState, action: Action) -> None:
     """Raise ``IllegalActionError`` (with a code and reason) unless ``action`` is legal now."""
     hand = state.hand
-    kind, seat = action.kind, action.seat
-    phase = hand.phase
-    if phase == Phase.MATCH_OVER:
-        raise IllegalActionError("the match is over", "match_over")
-    if phase == Phase.HAND_OVER:
-        if kind != ActionKind.NEXT_HAND:
+    kind = action.kind
+    allowed = _PHASE_ACTIONS.get(hand.phase)
+    if allowed is None:  # the hand or the match is over
+        if hand.phase == Phase.MATCH_OVER:
+            raise IllegalActionError("the match is over", "match_over")
+        if kind != _NEXT_HAND:
             raise IllegalActionError("the hand is over; deal the next hand", "wrong_phase")
         return
-    allowed = _PHASE_ACTIONS[phase]
     if kind not in allowed:
         names = " or ".join(k.value.replace("_", " ") for k in allowed)
         raise IllegalActionError(f"cannot {kind.value.replace('_', ' ')} now; it is time to {names}", "wrong_phase")
+    seat = action.seat
     if seat != hand.turn:
         raise IllegalActionError("it is not your turn", "not_your_turn")
-    if kind == ActionKind.DRAW:
+    if kind == _DRAW:
         if action.source == "discard" and hand.passes == 2 and hand.draws == 0:
             raise IllegalActionError("both players passed the upcard: the starter must draw from the stock",
                                      "must_draw_stock")
         if action.source == "stock" and len(hand.stock) <= STOCK_FLOOR:
             raise IllegalActionError("the stock is down to its last two cards", "stock_exhausted")
         return
-    if kind == ActionKind.BIG_GIN:
+    if kind == _BIG_GIN:
         if not state.rules.big_gin:
             raise IllegalActionError("Big Gin is not played under these rules", "big_gin_not_allowed")
         left = cached_deadwood(mask_of(hand.hands[seat]))
         if left:
             raise IllegalActionError(f"Big Gin needs all 11 cards melded; deadwood is {left}", "not_big_gin")
         return
-    if kind in (ActionKind.DISCARD, ActionKind.KNOCK):
+    if kind in (_DISCARD, _KNOCK):
         card = action.card
         assert card is not None  # Action guarantees a card for these kinds
         if card not in hand.hands[seat]:
@@ -107,19 +132,12 @@ def check(state: GameState, action: Action) -> None:
         if card == hand.taken:
             raise IllegalActionError(f"{card.code} was just taken from the discard pile and cannot be discarded "
                                      "this turn", "cannot_discard_taken_card")
-        if kind == ActionKind.KNOCK:
-            left = _knock_deadwood(hand, seat, card)
+        if kind == _KNOCK:
+            left = cached_deadwood(mask_of(hand.hands[seat]) & ~(1 << card))
             limit = hand.knock_limit
             if left > limit:
                 need = "Gin (no deadwood)" if limit == 0 else f"{limit} or less"
                 raise IllegalActionError(f"deadwood would be {left}; a knock needs {need}", "knock_over_limit")
-
-
-_PHASE_ACTIONS: dict[Phase, tuple[ActionKind, ...]] = {
-    Phase.FIRST_UPCARD: (ActionKind.TAKE_UPCARD, ActionKind.PASS),
-    Phase.DRAW: (ActionKind.DRAW,),
-    Phase.DISCARD: (ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.BIG_GIN),
-}
 
 
 def _candidates(state: GameState, seat: int) -> list[Action]:
@@ -154,10 +172,16 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
 
 
 # --- applying ---------------------------------------------------------------------------------------------
+#
+# One function per action kind. A move builds the next ``HandState`` from the fields of the last, unpacked into
+# names that match its fields and passed back in field order to ``tuple.__new__`` (several times faster than
+# ``_replace``, and than the named tuple's own constructor); its event is made the same way, every field given.
 
-def _with_hand(hands: tuple[tuple[Card, ...], tuple[Card, ...]], seat: int,
-               cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    return (cards, hands[1]) if seat == 0 else (hands[0], cards)
+_Hands = tuple[tuple[Card, ...], tuple[Card, ...]]
+
+
+def _seat_replaced(pair: _Hands, seat: int, cards: tuple[Card, ...]) -> _Hands:
+    return (cards, pair[1]) if seat == 0 else (pair[0], cards)
 
 
 def _added(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
@@ -165,75 +189,112 @@ def _added(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
 
 
 def _removed(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    return tuple(c for c in cards if c != card)
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1:]
+
+
+def _with_hand(state: GameState, hand: HandState) -> GameState:
+    return tuple.__new__(GameState, (*state[:3], hand, *state[4:]))
 
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """The state after ``action``, and the events it caused. Raises ``IllegalActionError`` if not legal."""
     check(state, action)
-    hand = state.hand
+    return _APPLY[action.kind](state, action)
+
+
+def _apply_next_hand(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    number = state.hand.number + 1
+    starter = state.first_starter if number % 2 == 1 else 1 - state.first_starter
+    new_hand = deal(state.rules, state.seed, number, starter)
+    # The finished hand's actions go with it: its summary is in ``history``, its deal comes from the seed.
+    return _with_hand(state, new_hand), [Event(EventKind.HAND_STARTED, number, starter, new_hand.upcard)]
+
+
+def _apply_take_upcard(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    (number, starter, deck, hands, stock, discard, _phase, turn, knock_limit, passes, _taken, draws, pile_takes,
+     discards, passed, actions, result) = state.hand
     seat = action.seat
-    n = hand.number
-    events: list[Event] = []
-    kind = action.kind
-    acted = (*hand.actions, action)
-
-    if kind == ActionKind.NEXT_HAND:
-        number = n + 1
-        starter = state.first_starter if number % 2 == 1 else 1 - state.first_starter
-        new_hand = deal(state.rules, state.seed, number, starter)
-        events.append(Event(EventKind.HAND_STARTED, number, starter, new_hand.upcard))
-        # The finished hand's actions go with it: its summary is in ``history``, its deal comes from the seed.
-        return state._replace(hand=new_hand), events
-
-    if kind == ActionKind.TAKE_UPCARD:
-        card = hand.discard[-1]
-        hand = hand._replace(hands=_with_hand(hand.hands, seat, _added(hand.hands[seat], card)),
-                       discard=hand.discard[:-1], phase=Phase.DISCARD, taken=card, draws=hand.draws + 1, actions=acted,
-                       pile_takes=_with_hand(hand.pile_takes, seat, (*hand.pile_takes[seat], card)))
-        events.append(Event(EventKind.TOOK_UPCARD, n, seat, card))
-    elif kind == ActionKind.PASS:
-        passes = hand.passes + 1
-        # After both pass, the starter must draw from the stock (check enforces the source).
-        hand = hand._replace(passes=passes, turn=1 - seat, passed=(*hand.passed, seat), actions=acted,
-                       phase=Phase.DRAW if passes == 2 else Phase.FIRST_UPCARD)
-        events.append(Event(EventKind.PASSED, n, seat, hand.discard[-1]))
-    elif kind == ActionKind.DRAW:
-        if action.source == "stock":
-            card = hand.stock[0]
-            hand = hand._replace(hands=_with_hand(hand.hands, seat, _added(hand.hands[seat], card)),
-                           stock=hand.stock[1:], phase=Phase.DISCARD, taken=None, draws=hand.draws + 1,
-                                 actions=acted)
-            events.append(Event(EventKind.DREW, n, seat, card, "stock", private=True))
-        else:
-            card = hand.discard[-1]
-            hand = hand._replace(hands=_with_hand(hand.hands, seat, _added(hand.hands[seat], card)),
-                           discard=hand.discard[:-1], phase=Phase.DISCARD, taken=card, draws=hand.draws + 1,
-                           actions=acted, pile_takes=_with_hand(hand.pile_takes, seat, (*hand.pile_takes[seat], card)))
-            events.append(Event(EventKind.DREW, n, seat, card, "discard"))
-    elif kind == ActionKind.DISCARD:
-        thrown = action.card
-        assert thrown is not None
-        hand = hand._replace(hands=_with_hand(hand.hands, seat, _removed(hand.hands[seat], thrown)),
-                       discard=(*hand.discard, thrown), taken=None, turn=1 - seat, phase=Phase.DRAW, actions=acted,
-                       discards=_with_hand(hand.discards, seat, (*hand.discards[seat], thrown)))
-        events.append(Event(EventKind.DISCARDED, n, seat, thrown))
-        if len(hand.stock) <= STOCK_FLOOR:
-            return _end_hand(state, hand, HandResult("no_score", None, 0), events)
-    else:  # knock or Big Gin: the showdown
-        return _knock(state, hand._replace(actions=acted), action, events)
-    return state._replace(hand=hand), events
+    card = discard[-1]
+    hands = _seat_replaced(hands, seat, _added(hands[seat], card))
+    pile_takes = _seat_replaced(pile_takes, seat, (*pile_takes[seat], card))
+    hand = tuple.__new__(HandState, (
+        number, starter, deck, hands, stock, discard[:-1], _DISCARD_PHASE, turn, knock_limit, passes, card,
+        draws + 1, pile_takes, discards, passed, (*actions, action), result))
+    event = tuple.__new__(Event, (_TOOK_UPCARD, number, seat, card, None, False, None, None, None))
+    return _with_hand(state, hand), [event]
 
 
-def _knock(state: GameState, hand: HandState, action: Action, events: list[Event]) -> tuple[GameState, list[Event]]:
+def _apply_pass(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    (number, starter, deck, hands, stock, discard, _phase, _turn, knock_limit, passes, taken, draws, pile_takes,
+     discards, passed, actions, result) = state.hand
+    seat = action.seat
+    passes += 1
+    # After both pass, the starter must draw from the stock (check enforces the source).
+    phase = _DRAW_PHASE if passes == 2 else _FIRST_UPCARD_PHASE
+    hand = tuple.__new__(HandState, (
+        number, starter, deck, hands, stock, discard, phase, 1 - seat, knock_limit, passes, taken, draws,
+        pile_takes, discards, (*passed, seat), (*actions, action), result))
+    event = tuple.__new__(Event, (_PASSED, number, seat, discard[-1], None, False, None, None, None))
+    return _with_hand(state, hand), [event]
+
+
+def _apply_draw(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    (number, starter, deck, hands, stock, discard, _phase, turn, knock_limit, passes, taken, draws, pile_takes,
+     discards, passed, actions, result) = state.hand
+    seat = action.seat
+    if action.source == "stock":
+        card = stock[0]
+        stock = stock[1:]
+        taken = None
+        event = tuple.__new__(Event, (_DREW, number, seat, card, "stock", True, None, None, None))
+    else:
+        card = taken = discard[-1]
+        discard = discard[:-1]
+        pile_takes = _seat_replaced(pile_takes, seat, (*pile_takes[seat], card))
+        event = tuple.__new__(Event, (_DREW, number, seat, card, "discard", False, None, None, None))
+    held = tuple(sorted((*hands[seat], card)))
+    hands = (held, hands[1]) if seat == 0 else (hands[0], held)
+    hand = tuple.__new__(HandState, (
+        number, starter, deck, hands, stock, discard, _DISCARD_PHASE, turn, knock_limit, passes, taken, draws + 1,
+        pile_takes, discards, passed, (*actions, action), result))
+    return _with_hand(state, hand), [event]
+
+
+def _apply_discard(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    (number, starter, deck, hands, stock, discard, _phase, _turn, knock_limit, passes, _taken, draws, pile_takes,
+     discards, passed, actions, result) = state.hand
+    seat = action.seat
+    thrown = action.card
+    assert thrown is not None
+    held = _removed(hands[seat], thrown)
+    hands = (held, hands[1]) if seat == 0 else (hands[0], held)
+    discards = _seat_replaced(discards, seat, (*discards[seat], thrown))
+    hand = tuple.__new__(HandState, (
+        number, starter, deck, hands, stock, (*discard, thrown), _DRAW_PHASE, 1 - seat, knock_limit, passes, None,
+        draws, pile_takes, discards, passed, (*actions, action), result))
+    events = [tuple.__new__(Event, (_DISCARDED, number, seat, thrown, None, False, None, None, None))]
+    if len(stock) <= STOCK_FLOOR:
+        return _end_hand(state, hand, HandResult("no_score", None, 0), events)
+    return _with_hand(state, hand), events
+
+
+def _apply_showdown(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    """A knock or Big Gin."""
     seat, card = action.seat, action.card
+    events: list[Event] = []
     rules = state.rules
+    hand = state.hand
     n = hand.number
     knocker_cards = hand.hands[seat]
-    if card is not None:
+    acted = (*hand.actions, action)
+    if card is None:
+        hand = hand._replace(actions=acted)
+    else:
         knocker_cards = _removed(knocker_cards, card)
-        hand = hand._replace(hands=_with_hand(hand.hands, seat, knocker_cards), discard=(*hand.discard, card),
-                       discards=_with_hand(hand.discards, seat, (*hand.discards[seat], card)), taken=None)
+        hand = hand._replace(hands=_seat_replaced(hand.hands, seat, knocker_cards), discard=(*hand.discard, card),
+                             discards=_seat_replaced(hand.discards, seat, (*hand.discards[seat], card)), taken=None,
+                             actions=acted)
     big = action.kind == ActionKind.BIG_GIN
     result = showdown(knocker_cards, hand.hands[1 - seat], rules, big_gin=big)
     if big:
@@ -248,6 +309,17 @@ def _knock(state: GameState, hand: HandState, action: Action, events: list[Event
     hand_result = HandResult(result.kind, winner, points, knocker=seat, knock_card=card, showdown=result,
                              multiplier=multiplier, line_bonus=rules.line_bonus)
     return _end_hand(state, hand, hand_result, events)
+
+
+_APPLY = {
+    _NEXT_HAND: _apply_next_hand,
+    _TAKE_UPCARD: _apply_take_upcard,
+    _PASS: _apply_pass,
+    _DRAW: _apply_draw,
+    _DISCARD: _apply_discard,
+    _KNOCK: _apply_showdown,
+    _BIG_GIN: _apply_showdown,
+}
 
 
 def _end_hand(state: GameState, hand: HandState, result: HandResult,

@@ -14,9 +14,9 @@ from functools import lru_cache
 from itertools import product
 from typing import Any, Literal
 
-from .cards import CARDS, Card, cards_of, mask_of, parse_card
+from .cards import CARDS, Card, mask_of, parse_card
 from .errors import InvalidInputError
-from .melds import MeldResult, best_melds, cached_deadwood, optimal_arrangements_of_mask
+from .melds import MeldResult, best_arrangement_of_mask, cached_deadwood, optimal_arrangements_of_mask
 from .rules import HOUSE, Rules
 
 ResultKind = Literal["gin", "big_gin", "knock", "undercut"]
@@ -180,10 +180,10 @@ def showdown(knocker_cards: Iterable[Card], defender_cards: Iterable[Card], rule
     defender_mask = mask_of(defender_cards)
     arrangements = optimal_arrangements_of_mask(knocker_mask)
     knocker_deadwood = arrangements[0].deadwood
-    defender_own = best_melds(cards_of(defender_mask))
+    defender_before_layoffs = cached_deadwood(defender_mask)
     layoffs: tuple[Layoff, ...] = ()
     chosen = arrangements[0]
-    defender_deadwood = defender_own.deadwood
+    defender_deadwood = defender_before_layoffs
     if knocker_deadwood > 0:
         # The knocker's arrangement that leaves the defender the most deadwood.
         worst_for_defender = -1
@@ -193,7 +193,7 @@ def showdown(knocker_cards: Iterable[Card], defender_cards: Iterable[Card], rule
                 worst_for_defender, chosen, layoffs = left, arrangement, laid
         defender_deadwood = worst_for_defender
     laid_mask = mask_of(layoff.card for layoff in layoffs)
-    defender_final: MeldResult = best_melds(cards_of(defender_mask & ~laid_mask)) if layoffs else defender_own
+    defender_final: MeldResult = best_arrangement_of_mask(defender_mask & ~laid_mask)
     kind: ResultKind
     winner: Literal["knocker", "defender"]
     lines: tuple[ScoreLine, ...]
@@ -217,7 +217,7 @@ def showdown(knocker_cards: Iterable[Card], defender_cards: Iterable[Card], rule
         points=sum(line.points for line in lines),
         knocker_deadwood=knocker_deadwood,
         defender_deadwood=defender_deadwood,
-        defender_deadwood_before_layoffs=defender_own.deadwood,
+        defender_deadwood_before_layoffs=defender_before_layoffs,
         layoffs=layoffs,
         knocker_melds=tuple(tuple(meld) for meld in chosen.melds),
         knocker_deadwood_cards=tuple(chosen.deadwood_cards),

@@ -12,18 +12,33 @@ import random
 
 from ginrummy.engine import Action, ActionKind, Card, View
 from ginrummy.engine.actions import discard, draw, knock, pass_upcard, take_upcard
+from ginrummy.engine.cards import mask_of
 
 from ..base import register
+
+_SAME_RANK = tuple(sum(1 << (13 * s + card % 13) for s in range(4)) & ~(1 << card) for card in range(52))
+"""Per card: the other three cards of its rank."""
+_RUN_MATES = tuple(
+    tuple(1 << (card + a) | 1 << (card + b) for a, b in ((-2, -1), (-1, 1), (1, 2))
+          if card % 13 + a >= 0 and card % 13 + b < 13)
+    for card in range(52)
+)
+"""Per card: each pair of cards of its suit that makes a run of three with it."""
+
+
+def joins_a_meld_mask(card: int, hand: int) -> bool:
+    """Whether ``card`` forms a set or run of three or more with cards of ``hand`` (a 52-bit mask)."""
+    if (hand & _SAME_RANK[card]).bit_count() >= 2:
+        return True
+    for pair in _RUN_MATES[card]:  # noqa: SIM110 (a loop: any() over a generator costs twice as much here)
+        if hand & pair == pair:
+            return True
+    return False
 
 
 def joins_a_meld(card: Card, hand: tuple[Card, ...]) -> bool:
     """Whether ``card`` forms a set or run of three or more with cards of ``hand``."""
-    same_rank = sum(1 for c in hand if c.rank == card.rank)
-    if same_rank >= 2:
-        return True
-    suited = {c.rank for c in hand if c.suit == card.suit}
-    r = card.rank
-    return ({r - 1, r - 2} <= suited) or ({r - 1, r + 1} <= suited) or ({r + 1, r + 2} <= suited)
+    return joins_a_meld_mask(card, mask_of(hand))
 
 
 class SimplePlayer:
