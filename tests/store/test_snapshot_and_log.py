@@ -165,3 +165,25 @@ def test_revision_0004_goes_down_with_each_snapshot_brought_up_to_date_and_up_ag
         assert record is not None and record.state == state and record.version == 8
     finally:
         fresh.close()
+
+
+def test_a_row_read_just_before_a_snapshot_is_written_still_loads_one_consistent_version(store: SqlStore) -> None:
+    """Without a lock, a move may commit between reading a game's row and reading its snapshot: the state loaded
+    is then the newer version's, whole, never the old row's log played on the new snapshot."""
+    store.create_game("g", "token", "medium", None, new_game(HOUSE, 81), [])
+    player = make_player("simple", 9)
+    for _ in range(400):
+        before = row(store, "g")
+        state, events = one_move(store, "g", player)
+        if any(e.kind == EventKind.HAND_ENDED for e in events):
+            break
+    else:
+        raise AssertionError("no hand ended")
+    assert row(store, "g").snapshot_version == before.version + 1
+    fresh = SqlStore(store.url)  # nothing cached, as in another process
+    try:
+        with fresh.engine.connect() as connection:
+            version, _, loaded = fresh._current(connection, before)  # the row as read before that move
+        assert version == before.version + 1 and loaded == state
+    finally:
+        fresh.close()

@@ -317,28 +317,33 @@ class SqlStore:
         row = connection.execute(query).first()
         if row is None:
             return None
-        return GameRecord(row.id, row.version, self._current(connection, row), row.level, row.player_id,
-                          row.event_count, row.seat_token_hash, bool(row.practice))
+        version, event_count, state = self._current(connection, row)
+        return GameRecord(row.id, version, state, row.level, row.player_id, event_count, row.seat_token_hash,
+                          bool(row.practice))
 
-    def _current(self, connection: Connection, row: Any) -> GameState:
-        """The game at the row's version: this process's newest state of it, moved on by the events after it
-        when another process moved since; else the snapshot, played on by the events after it."""
+    def _current(self, connection: Connection, row: Any) -> tuple[int, int, GameState]:
+        """The game at the row's version (version, event count, state): this process's newest state of it, moved
+        on by the events after it when another process moved since; else the snapshot, played on by the events
+        after it. Without a lock another move may commit between two reads, so the snapshot is read together
+        with the version it goes with, and the state returned is the one of that version."""
         known = self.cache.get(row.id)
         if known is not None and known.version == row.version:
-            return known.state
+            return known.version, known.event_count, known.state
         if known is not None and row.snapshot_version <= known.version < row.version:
-            state, after = known.state, known.event_count
+            version, event_count, state, after = row.version, row.event_count, known.state, known.event_count
         else:
-            snapshot = connection.execute(select(games.c.schema, games.c.state).where(games.c.id == row.id)).one()
-            state, after = self._snapshot(snapshot), row.snapshot_events
-        if after < row.event_count:
+            full = connection.execute(select(games.c.version, games.c.event_count, games.c.schema, games.c.state,
+                                             games.c.snapshot_events).where(games.c.id == row.id)).one()
+            version, event_count = full.version, full.event_count
+            state, after = self._snapshot(full), full.snapshot_events
+        if after < event_count:
             logged = connection.execute(
                 select(game_events.c.data).where(and_(game_events.c.game_id == row.id, game_events.c.seq > after,
-                                                      game_events.c.seq <= row.event_count))
+                                                      game_events.c.seq <= event_count))
                 .order_by(game_events.c.seq)).scalars().all()
             state = play_on(state, [Event.from_json(json.loads(data)) for data in logged])
-        self.cache.put(row.id, row.version, row.event_count, state)
-        return state
+        self.cache.put(row.id, version, event_count, state)
+        return version, event_count, state
 
     @staticmethod
     def _snapshot(row: Any) -> GameState:
