@@ -118,26 +118,27 @@ def client(database_url: str) -> Iterator[TestClient]:
 
 
 def test_an_old_idempotency_key_gets_the_same_answer_after_the_game_moved_on(client: TestClient) -> None:
-    created = client.post("/api/games", json={}).json()
-    headers = {"Authorization": f"Bearer {created['seat_token']}"}
-    rng, view, kept = random.Random(3), created["view"], []
-    for number in range(40):
-        if view["phase"] == "match_over":
-            break
-        action = rng.choice(view["legal_actions"])
-        path = f"/api/games/{created['game_id']}/{action['kind'].replace('_', '-')}"
-        body = {k: v for k, v in action.items() if k not in ("kind", "seat")} or None
-        key = f"key-{number}"
-        answer = client.post(path, json=body, headers={**headers, "Idempotency-Key": key})
-        assert answer.status_code == 200, answer.text
-        kept.append((path, body, key, answer.json()))
-        view = answer.json()["view"]
-    assert len(kept) >= 20
-    for path, body, key, first in kept:  # every one again, long after: the same answer, nothing applied
+    rng, kept, last = random.Random(3), [], {}
+    while len(kept) < 30:  # over as many matches as it takes (a match may end in a few moves)
+        created = client.post("/api/games", json={}).json()
+        headers = {"Authorization": f"Bearer {created['seat_token']}"}
+        view = created["view"]
+        while view["phase"] != "match_over" and len(kept) < 30:
+            action = rng.choice(view["legal_actions"])
+            path = f"/api/games/{created['game_id']}/{action['kind'].replace('_', '-')}"
+            body = {k: v for k, v in action.items() if k not in ("kind", "seat")} or None
+            key = f"key-{len(kept)}"
+            answer = client.post(path, json=body, headers={**headers, "Idempotency-Key": key})
+            assert answer.status_code == 200, answer.text
+            kept.append((path, body, headers, key, answer.json()))
+            view = answer.json()["view"]
+            last[created["game_id"]] = (headers, answer.json()["version"])
+    for path, body, headers, key, first in kept:  # every one again, long after: the same answer, nothing applied
         again = client.post(path, json=body, headers={**headers, "Idempotency-Key": key})
         assert again.status_code == 200 and again.headers["Idempotent-Replayed"] == "true"
         assert again.json() == first
-    assert client.get(f"/api/games/{created['game_id']}", headers=headers).json()["version"] == kept[-1][3]["version"]
+    for game_id, (headers, version) in last.items():
+        assert client.get(f"/api/games/{game_id}", headers=headers).json()["version"] == version
 
 
 def test_revision_0004_goes_down_with_each_snapshot_brought_up_to_date_and_up_again(database_url: str) -> None:
