@@ -4,7 +4,6 @@ moves waiting at once share one transaction and one COMMIT, and each caller hear
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from concurrent.futures import Future
 
 import pytest
@@ -15,15 +14,6 @@ from ginrummy.engine import HOUSE, GameState, Phase, apply, new_game, view_for
 from ginrummy.store import SqlStore
 from ginrummy.store.base import MoveWrite, StoredReply, Written
 from ginrummy.store.errors import StoreError
-
-
-@pytest.fixture
-def store(database_url: str) -> Iterator[SqlStore]:
-    opened = SqlStore(database_url)
-    try:
-        yield opened
-    finally:
-        opened.close()
 
 
 def next_move(store: SqlStore, game_id: str, seed: int, reply: tuple[str, str] | None = None) -> MoveWrite:

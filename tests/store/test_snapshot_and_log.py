@@ -24,15 +24,6 @@ from open_limits import OPEN_LIMITS
 PERSON = 0
 
 
-@pytest.fixture
-def store(database_url: str) -> Iterator[SqlStore]:
-    opened = SqlStore(database_url)
-    try:
-        yield opened
-    finally:
-        opened.close()
-
-
 def row(store: SqlStore, game_id: str) -> Any:
     with store.engine.connect() as connection:
         return connection.execute(select(games).where(games.c.id == game_id)).one()
