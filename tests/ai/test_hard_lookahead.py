@@ -9,9 +9,10 @@ from statistics import mean
 import pytest
 
 from ginrummy.ai import make_player
+from ginrummy.ai.hand import best_discard
 from ginrummy.ai.hard import HardPlayer, HardSettings
 from ginrummy.ai.knowledge import infer
-from ginrummy.ai.rollout import best_discard, playout, score_knock
+from ginrummy.ai.rollout import playout, score_knock
 from ginrummy.bench.inference import main as inference_bench
 from ginrummy.engine import HOUSE, Phase, View, apply, new_game, view_for
 from ginrummy.engine.cards import mask_of, parse_cards
@@ -52,7 +53,7 @@ def test_playout_can_hold_out_for_gin() -> None:
     stock = [int(c) for c in parse_cards("KS 2D TD 4C 4D AH AD 8S")]
     at_once = playout([mine, theirs], stock, None, 0, 10)
     # Seat 0 draws K♠, throws it and knocks with the 2♣ as deadwood.
-    assert at_once == score_knock(mine, theirs, 25, 25)
+    assert at_once == score_knock(mine, theirs)
     # Holding out: seat 1 draws 2♦ and throws its worst card; seat 0 draws 10♦ and goes Gin.
     _, thrown = best_discard(theirs | 1 << stock[1], -1)
     theirs_then = (theirs | 1 << stock[1]) & ~(1 << thrown)

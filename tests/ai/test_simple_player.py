@@ -5,8 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ginrummy.ai.baselines.simple import joins_a_meld
-from ginrummy.engine import CARDS
+from ginrummy.ai.hand import joins_a_meld
 
 
 def plainly_joins(card: int, hand: list[int]) -> bool:
@@ -22,4 +21,4 @@ def plainly_joins(card: int, hand: list[int]) -> bool:
 @given(st.permutations(range(52)), st.integers(0, 11))
 def test_joins_a_meld_is_a_set_or_a_run_of_three_with_the_hand(deck: list[int], size: int) -> None:
     card, hand = deck[0], deck[1:size + 1]
-    assert joins_a_meld(CARDS[card], tuple(CARDS[c] for c in hand)) == plainly_joins(card, hand)
+    assert joins_a_meld(card, sum(1 << c for c in hand)) == plainly_joins(card, hand)

@@ -37,8 +37,8 @@ from ginrummy.engine import (
     replay,
     score_knock,
 )
-from ginrummy.engine.melds import least_discard_deadwood_of_mask
-from ginrummy.engine.scoring import best_defense
+from ginrummy.engine.melds import least_discard_deadwood_of_mask, optimal_arrangements_of_mask
+from ginrummy.engine.scoring import best_defense, knock_points
 
 FAST = settings(max_examples=500, deadline=None)
 SLOW = settings(max_examples=250, deadline=None)
@@ -216,6 +216,9 @@ def test_showdown_matches_brute_force_layoffs(rng: random.Random) -> None:
         assert (result.kind, result.points) == ("knock", defender_deadwood - knocker_deadwood)
     else:
         assert (result.kind, result.points) == ("undercut", 25 + knocker_deadwood - defender_deadwood)
+    # The players' scorer on masks gives the same points, signed from the knocker's side.
+    signed = -result.points if result.winner == "defender" else result.points
+    assert knock_points(optimal_arrangements_of_mask(mask_of(knocker)), mask_of(defender)) == signed
 
 
 @SLOW

@@ -1,5 +1,6 @@
-"""Computer players. Each sees only its seat's view (``ginrummy.engine.View``), never the game state."""
+"""Computer players: each gets one seat's view and returns an action."""
 
-from .base import Player, make_player, player_names
+from .base import Player
+from .players import make_player, player_names
 
 __all__ = ["Player", "make_player", "player_names"]

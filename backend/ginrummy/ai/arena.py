@@ -23,7 +23,7 @@ from typing import Any
 
 from ginrummy.engine import HOUSE, PRESETS, Action, ActionKind, GameState, Phase, Rules, apply, new_game, view_for
 
-from .base import make_player
+from .players import make_player
 
 
 @dataclass

@@ -8,7 +8,6 @@ the hand), so a stored game resumes correctly with a freshly made player.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
@@ -25,21 +24,7 @@ class Player(Protocol):
 
 
 PlayerFactory = Callable[..., Player]
-"""Makes a player from its random stream and, for players that take them, named options."""
-_REGISTRY: dict[str, PlayerFactory] = {}
-
-
-def register(name: str) -> Callable[[PlayerFactory], PlayerFactory]:
-    def add(factory: PlayerFactory) -> PlayerFactory:
-        _REGISTRY[name] = factory
-        return factory
-
-    return add
-
-
-def player_names() -> list[str]:
-    _load_builtins()
-    return sorted(_REGISTRY)
+"""Makes a player from its random stream and, for players that take them, named numeric options."""
 
 
 def parse_player_name(spec: str) -> tuple[str, dict[str, float]]:
@@ -56,19 +41,3 @@ def parse_player_name(spec: str) -> tuple[str, dict[str, float]]:
             except ValueError:
                 raise ValueError(f"bad option {item!r} in {spec!r}: give a number") from None
     return name.strip(), options
-
-
-def make_player(spec: str, seed: int | None = None) -> Player:
-    """A new player of the named kind, with its own random stream."""
-    _load_builtins()
-    name, options = parse_player_name(spec)
-    try:
-        factory = _REGISTRY[name]
-    except KeyError:
-        raise ValueError(f"unknown player {name!r}; choose one of {', '.join(sorted(_REGISTRY))}") from None
-    return factory(random.Random(seed), **options)
-
-
-def _load_builtins() -> None:
-    from . import hard, levels  # noqa: F401  (registers the product's levels)
-    from .baselines import openspiel, simple  # noqa: F401

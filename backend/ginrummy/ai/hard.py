@@ -21,22 +21,16 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import NamedTuple
 
 from ginrummy.engine import Action, ActionKind, Card, DiscardOption, View
 from ginrummy.engine.actions import discard, draw, knock, pass_upcard, take_upcard
 from ginrummy.engine.cards import CARDS, RANK_VALUES, cards_of, mask_of
-from ginrummy.engine.melds import (
-    cached_best_discard,
-    cached_deadwood,
-    cached_least_discard_deadwood,
-    optimal_arrangements_of_mask,
-)
-from ginrummy.engine.scoring import best_defense
+from ginrummy.engine.melds import cached_deadwood, optimal_arrangements_of_mask
+from ginrummy.engine.scoring import knock_points
 
-from .base import register
+from .hand import deadwood_after_taking, draw_outcomes, knock_outs
 from .knowledge import Knowledge, infer
 from .rollout import playout
 
@@ -76,44 +70,6 @@ class HardSettings:
     played worse than the heuristics, since the quick playout policy ignores what the heuristics weigh."""
 
 
-def _near_mask(card: int) -> int:
-    rank, suit = card % 13, card // 13
-    mask = 0
-    for other in range(4):
-        if other != suit:
-            mask |= 1 << (other * 13 + rank)
-    for r in (rank - 2, rank - 1, rank + 1, rank + 2):
-        if 0 <= r < 13:
-            mask |= 1 << (suit * 13 + r)
-    return mask
-
-
-NEAR = tuple(_near_mask(card) for card in range(52))
-"""Cards that could share a meld with each card: its rank in other suits, its suit neighbours within two."""
-
-
-def draw_outcomes(hand: int, cards: Sequence[int]) -> list[int]:
-    """For each card: the least deadwood of a 10-card ``hand`` after drawing it and discarding the best card.
-
-    A card that can share no meld with the hand can only replace the card whose removal helps most, so
-    its figure needs no meld search; only cards near the hand are searched.
-    """
-    base = cached_deadwood(hand)
-    after_removal = cached_least_discard_deadwood(hand)
-    out = []
-    for card in cards:
-        if hand & NEAR[card]:
-            out.append(cached_least_discard_deadwood(hand | 1 << card))
-        else:
-            out.append(min(base, after_removal + RANK_VALUES[card % 13]))
-    return out
-
-
-def knock_outs(hand: int, cards: Sequence[int], limit: int) -> int:
-    """How many of ``cards`` would let a 10-card ``hand`` knock if drawn."""
-    return sum(1 for left in draw_outcomes(hand, cards) if left <= limit)
-
-
 class StockOdds(NamedTuple):
     """The cards the next stock draw may bring, each with the chance it is not in the opponent's hand."""
 
@@ -127,12 +83,6 @@ def stock_odds(knowledge: Knowledge, probs: dict[int, float]) -> StockOdds:
     cards = cards_of(knowledge.unseen)
     chances = [1.0 - probs.get(card, 0.0) for card in cards]
     return StockOdds(cards, chances, sum(chances))
-
-
-def deadwood_after_taking(hand: int, card: int) -> int:
-    """Least deadwood of a 10-card ``hand`` after taking ``card`` from the pile and discarding another card
-    (the card just taken may not be thrown back)."""
-    return cached_best_discard(hand | 1 << card, card)[0]
 
 
 class HardPlayer:
@@ -149,15 +99,14 @@ class HardPlayer:
 
     def explain(self, view: View) -> tuple[Action, str]:
         """The chosen action and one sentence saying why."""
-        kinds = {a.kind for a in view.legal_actions}
         seat = view.seat
-        if ActionKind.NEXT_HAND in kinds:
+        if view.offers(ActionKind.NEXT_HAND):
             return Action(ActionKind.NEXT_HAND, seat), "Deal the next hand."
-        if ActionKind.BIG_GIN in kinds:
+        if view.offers(ActionKind.BIG_GIN):
             return Action(ActionKind.BIG_GIN, seat), "Big Gin: all eleven cards are in melds."
         knowledge = infer(view)
-        if ActionKind.TAKE_UPCARD in kinds or ActionKind.DRAW in kinds:
-            return self._draw(view, knowledge, kinds)
+        if view.drawing:
+            return self._draw(view, knowledge)
         return self._discard(view, knowledge)
 
     # --- drawing --------------------------------------------------------------------------------------------
@@ -169,17 +118,16 @@ class HardPlayer:
         outcomes = draw_outcomes(hand, odds.cards)
         return sum(c * v for c, v in zip(odds.chances, outcomes, strict=True)) / odds.weight
 
-    def _draw(self, view: View, knowledge: Knowledge, kinds: set[ActionKind]) -> tuple[Action, str]:
+    def _draw(self, view: View, knowledge: Knowledge) -> tuple[Action, str]:
         seat = view.seat
         top = view.discard_pile[-1]
         hand = knowledge.mine
-        can_take = ActionKind.TAKE_UPCARD in kinds or any(
-            a.kind == ActionKind.DRAW and a.source == "discard" for a in view.legal_actions)
+        can_take = view.may_take_pile
         probs = knowledge.probabilities()
         with_top = deadwood_after_taking(hand, top)
         blind = self._stock_expectation(hand, stock_odds(knowledge, probs))
         take = can_take and with_top + self.settings.take_margin < blind
-        if ActionKind.TAKE_UPCARD in kinds:
+        if view.first_upcard:
             if take:
                 return take_upcard(seat), (f"Take {top.symbol}: it brings your deadwood to {with_top}, better than "
                                            f"the {blind:.0f} a stock card would give on average.")
@@ -236,7 +184,7 @@ class HardPlayer:
         seat = view.seat
         settings = self.settings
         probs = knowledge.probabilities()
-        options = [o for o in view.discard_options if o.card != view.taken_card]
+        options = view.legal_discards
         least = min(o.deadwood for o in options)
         late = max(0.0, 1.0 - view.stock_count / 20)
         danger_weight = settings.danger_weight + settings.danger_late * late
@@ -306,11 +254,9 @@ class HardPlayer:
         hunt_until = self.settings.hunt_until
         at_once = holding_out = 0
         for opponent, stock in worlds:
-            at_once += playout([mine, opponent], stock, card, 1, view.knock_limit, rules.undercut_bonus,
-                               rules.gin_bonus)
+            at_once += playout([mine, opponent], stock, card, 1, view.knock_limit, rules)
             if hunt_until:
-                holding_out += playout([mine, opponent], stock, card, 1, view.knock_limit, rules.undercut_bonus,
-                                       rules.gin_bonus, hunt_until)
+                holding_out += playout([mine, opponent], stock, card, 1, view.knock_limit, rules, hunt_until)
         best = max(at_once, holding_out) if hunt_until else at_once
         return best / len(worlds)
 
@@ -337,27 +283,16 @@ class HardPlayer:
         return self.rng.choices(candidates, weights, k=wanted)
 
     def _knock_value(self, mine: list[Card], opponents: list[int], view: View) -> tuple[float, float]:
-        """Expected points of knocking with ``mine`` against the sampled hands, and the chance of an undercut.
-
-        Scored as the showdown would be: the knocker's arrangement that leaves the defender the most, and
-        the defender's own melds and layoffs chosen together."""
+        """Expected points of knocking with ``mine`` against the sampled hands, and the chance of an undercut,
+        scored as the showdown would be (``knock_points``)."""
         arrangements = optimal_arrangements_of_mask(mask_of(mine))
-        knocker = arrangements[0].deadwood
-        rules = view.rules
-        total = 0.0
-        undercuts = 0
-        for opponent in opponents:
-            defender = max(best_defense(opponent, a.melds)[0] for a in arrangements)
-            if knocker < defender:
-                total += defender - knocker
-            else:
-                total -= rules.undercut_bonus + knocker - defender
-                undercuts += 1
-        return total / len(opponents), undercuts / len(opponents)
+        points = [knock_points(arrangements, opponent, view.rules) for opponent in opponents]
+        undercuts = sum(1 for p in points if p < 0)
+        return sum(points) / len(opponents), undercuts / len(opponents)
 
 
-@register("hard")
-def _make(rng: random.Random, **options: float) -> HardPlayer:
+def make_hard(rng: random.Random, **options: float) -> HardPlayer:
+    """A hard player; ``options`` override its settings by name (for tuning runs)."""
     known = {f.name: f.type for f in fields(HardSettings)}
     unknown = sorted(set(options) - set(known))
     if unknown:

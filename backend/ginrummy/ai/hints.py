@@ -10,7 +10,7 @@ from typing import Any
 
 from ginrummy.engine import Action, ActionKind, View
 
-from .base import make_player
+from .players import make_player
 
 
 @dataclass(frozen=True)

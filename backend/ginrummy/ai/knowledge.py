@@ -11,17 +11,18 @@ cards in their hand.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ginrummy.engine import View
+from ginrummy.engine import Card, View
 from ginrummy.engine.cards import cards_of, mask_of
+
+from .hand import FULL_DECK, NEXT_TO, SAME_RANK, TWO_AWAY
 
 # How much each piece of evidence multiplies the weight of an unseen card. Fitted to 270,000 (position, card)
 # pairs from hard-player matches against the simple and OpenSpiel baselines, scoring the probabilities exactly
 # as ``Knowledge.probabilities`` makes them against the cards the opponent really held (mean log-likelihood
 # per card: -0.593 with no evidence, -0.545 with earlier hand-set factors, -0.544 fitted).
-FULL_DECK = (1 << 52) - 1
-
 TAKE = (2.5, 2.3, 1.9)
 """They took a card from the pile: factors for its rank in other suits, its suit neighbours one away, two away."""
 THROW = (0.44, 0.63, 0.77)
@@ -30,13 +31,9 @@ DECLINE = (0.62, 0.75, 0.88)
 """They let a card go by (passed it or drew from the stock instead): weaker evidence than a throw."""
 
 
-def _related(card: int) -> tuple[list[int], list[int], list[int]]:
+def _related(card: int) -> tuple[list[Card], list[Card], list[Card]]:
     """Cards of the same rank, suit neighbours one rank away, and two ranks away."""
-    rank, suit = card % 13, card // 13
-    same_rank = [s * 13 + rank for s in range(4) if s != suit]
-    near = [suit * 13 + r for r in (rank - 1, rank + 1) if 0 <= r < 13]
-    far = [suit * 13 + r for r in (rank - 2, rank + 2) if 0 <= r < 13]
-    return same_rank, near, far
+    return cards_of(SAME_RANK[card]), cards_of(NEXT_TO[card]), cards_of(TWO_AWAY[card])
 
 
 @dataclass
@@ -78,11 +75,6 @@ class Knowledge:
         return hand
 
 
-def unseen_by(view: View) -> int:
-    """Cards (mask) the seat cannot see and cannot place: in the opponent's hand or in the stock."""
-    return FULL_DECK & ~(mask_of(view.hand) | mask_of(view.discard_pile) | mask_of(view.opponent_known))
-
-
 def declined_by_opponent(view: View) -> list[int]:
     """Cards the opponent could have taken from the pile and did not."""
     opp = view.opponent
@@ -105,12 +97,12 @@ def infer(view: View) -> Knowledge:
     unseen = FULL_DECK & ~(mine | pile | known)
     weights: dict[int, float] = dict.fromkeys(cards_of(unseen), 1.0)
 
-    def scale(cards: list[int], factor: float) -> None:
+    def scale(cards: Sequence[int], factor: float) -> None:
         for card in cards:
             if card in weights:
                 weights[card] *= factor
 
-    evidence: list[tuple[list[int], tuple[float, float, float]]] = [
+    evidence: list[tuple[Sequence[int], tuple[float, float, float]]] = [
         (list(view.pile_takes[opp]), TAKE),
         (list(view.discards[opp]), THROW),
         (declined_by_opponent(view), DECLINE),

@@ -19,20 +19,16 @@ from ginrummy.engine.actions import discard, draw, knock, pass_upcard, take_upca
 from ginrummy.engine.cards import RANK_VALUES, cards_of, mask_of
 from ginrummy.engine.melds import cached_deadwood
 
-from .base import register
-from .baselines.simple import joins_a_meld
-from .hard import deadwood_after_taking, knock_outs
-from .knowledge import unseen_by
+from .hand import deadwood_after_taking, joins_a_meld, knock_outs, unseen_by
 
 LEVELS = ("easy", "medium", "hard")
 
 
 def _draw_choice(view: View, take: bool) -> Action:
     seat = view.seat
-    if any(a.kind == ActionKind.TAKE_UPCARD for a in view.legal_actions):
+    if view.first_upcard:
         return take_upcard(seat) if take else pass_upcard(seat)
-    can_take = any(a.kind == ActionKind.DRAW and a.source == "discard" for a in view.legal_actions)
-    return draw(seat, "discard" if take and can_take else "stock")
+    return draw(seat, "discard" if take and view.may_take_pile else "stock")
 
 
 def _after_taking(view: View) -> int:
@@ -46,11 +42,7 @@ def _lowers_deadwood(view: View) -> bool:
 
 def _obvious_move(view: View) -> Action | None:
     """Dealing the next hand, or Big Gin when it is there: no level thinks twice about these."""
-    return next((a for a in view.legal_actions if a.kind in (ActionKind.NEXT_HAND, ActionKind.BIG_GIN)), None)
-
-
-def _drawing(view: View) -> bool:
-    return any(a.kind in (ActionKind.TAKE_UPCARD, ActionKind.DRAW) for a in view.legal_actions)
+    return view.offered(ActionKind.NEXT_HAND) or view.offered(ActionKind.BIG_GIN)
 
 
 class MediumPlayer:
@@ -63,10 +55,11 @@ class MediumPlayer:
         obvious = _obvious_move(view)
         if obvious is not None:
             return obvious
-        if _drawing(view):
+        if view.drawing:
             top = view.discard_pile[-1]
-            return _draw_choice(view, joins_a_meld(top, view.hand) or _after_taking(view) <= view.knock_limit)
-        options = [o for o in view.discard_options if o.card != view.taken_card]
+            wanted = joins_a_meld(top, mask_of(view.hand)) or _after_taking(view) <= view.knock_limit
+            return _draw_choice(view, wanted)
+        options = view.legal_discards
         least = min(o.deadwood for o in options)
         hand = mask_of(view.hand)
         unseen = cards_of(unseen_by(view))
@@ -92,9 +85,9 @@ class EasyPlayer:
         obvious = _obvious_move(view)
         if obvious is not None:
             return obvious
-        if _drawing(view):
+        if view.drawing:
             return _draw_choice(view, _lowers_deadwood(view) and self.rng.random() > self.ignore_chance)
-        options = sorted((o for o in view.discard_options if o.card != view.taken_card),
+        options = sorted(view.legal_discards,
                          key=lambda o: (o.deadwood, -RANK_VALUES[o.card.rank]))
         best = options[0]
         if best.gin:
@@ -104,13 +97,3 @@ class EasyPlayer:
         if best.can_knock and best.deadwood <= self.knock_at:
             return knock(view.seat, best.card)
         return discard(view.seat, best.card)
-
-
-@register("medium")
-def _medium(rng: random.Random) -> MediumPlayer:
-    return MediumPlayer(rng)
-
-
-@register("easy")
-def _easy(rng: random.Random) -> EasyPlayer:
-    return EasyPlayer(rng)

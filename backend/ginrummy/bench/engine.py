@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ginrummy.ai.baselines.simple import joins_a_meld_mask
+from ginrummy.ai.hand import joins_a_meld
 from ginrummy.engine import HOUSE, Action, ActionKind, GameState, Phase, apply, new_game
 from ginrummy.engine.actions import discard, draw, knock, next_hand, pass_upcard, take_upcard
 from ginrummy.engine.cards import CARDS, mask_of
@@ -131,7 +131,7 @@ def simple_policy(state: GameState, mine: int) -> Action:
         return knock(seat, CARDS[card]) if left <= hand.knock_limit else discard(seat, CARDS[card])
     top = hand.discard[-1]
     # A card that joins no meld is deadwood in every arrangement: only the others need the meld search.
-    wanted = joins_a_meld_mask(top, mine) and deadwood_of_mask(mine | 1 << top) < deadwood_of_mask(mine) + top.value
+    wanted = joins_a_meld(top, mine) and deadwood_of_mask(mine | 1 << top) < deadwood_of_mask(mine) + top.value
     if phase == _FIRST_UPCARD:
         return take_upcard(seat) if wanted else pass_upcard(seat)
     forced = hand.passes == 2 and hand.draws == 0  # both passed the first upcard: the starter draws blind

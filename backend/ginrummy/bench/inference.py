@@ -16,8 +16,9 @@ from __future__ import annotations
 import argparse
 from collections import defaultdict
 
-from ginrummy.ai.base import make_player
-from ginrummy.ai.hard import HardPlayer, knock_outs
+from ginrummy.ai import make_player
+from ginrummy.ai.hand import knock_outs
+from ginrummy.ai.hard import HardPlayer
 from ginrummy.ai.knowledge import infer
 from ginrummy.engine import HOUSE, Action, ActionKind, Phase, apply, new_game, view_for
 from ginrummy.engine.cards import mask_of

@@ -173,6 +173,25 @@ def best_defense(defender_mask: int, knocker_melds: Sequence[Sequence[Card]]) ->
     return best_left, layoffs
 
 
+def defender_left(knocker_arrangements: Sequence[MeldResult], defender_mask: int) -> int:
+    """The defender's deadwood after laying off, against the knocker's arrangement that leaves the most
+    (the knocker's optimal arrangements, as ``optimal_arrangements_of_mask`` gives them)."""
+    return max(best_defense(defender_mask, a.melds)[0] for a in knocker_arrangements)
+
+
+def knock_points(knocker_arrangements: Sequence[MeldResult], defender_mask: int, rules: Rules = HOUSE) -> int:
+    """Points of a knock (or Gin) from the knocker's side, negative when undercut: the arithmetic of
+    ``showdown`` on masks, for players that score many imagined knocks. ``knocker_arrangements`` are the
+    knocker's optimal arrangements of its 10 cards."""
+    knocker = knocker_arrangements[0].deadwood
+    if knocker == 0:
+        return rules.gin_bonus + cached_deadwood(defender_mask)
+    left = defender_left(knocker_arrangements, defender_mask)
+    if knocker < left:
+        return left - knocker
+    return -(rules.undercut_bonus + knocker - left)
+
+
 def showdown(knocker_cards: Iterable[Card], defender_cards: Iterable[Card], rules: Rules = HOUSE,
              big_gin: bool = False) -> KnockResult:
     """Score a hand that ended with a knock, Gin or (with ``big_gin``) Big Gin."""

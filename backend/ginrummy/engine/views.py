@@ -111,6 +111,37 @@ class View:
     def my_turn(self) -> bool:
         return self.turn == self.seat
 
+    # --- the questions a player asks of its view, answered once here
+
+    def offers(self, kind: ActionKind) -> bool:
+        """Whether an action of ``kind`` is legal for this seat now."""
+        return any(a.kind == kind for a in self.legal_actions)
+
+    def offered(self, kind: ActionKind) -> Action | None:
+        """The first legal action of ``kind``, if any (for kinds with one action: next hand, Big Gin)."""
+        return next((a for a in self.legal_actions if a.kind == kind), None)
+
+    @property
+    def drawing(self) -> bool:
+        """Whether the seat's decision now is how to draw: take or pass the first upcard, or draw."""
+        return any(a.kind in (ActionKind.TAKE_UPCARD, ActionKind.DRAW) for a in self.legal_actions)
+
+    @property
+    def first_upcard(self) -> bool:
+        """Whether the decision is the first upcard's (take it or pass), not an ordinary draw."""
+        return self.offers(ActionKind.TAKE_UPCARD)
+
+    @property
+    def may_take_pile(self) -> bool:
+        """Whether the top card of the discard pile may be taken now (as the first upcard or as a draw)."""
+        return any(a.kind == ActionKind.TAKE_UPCARD or (a.kind == ActionKind.DRAW and a.source == "discard")
+                   for a in self.legal_actions)
+
+    @property
+    def legal_discards(self) -> tuple[DiscardOption, ...]:
+        """The discards the seat may make now: every option but the card just taken from the pile."""
+        return tuple(o for o in self.discard_options if o.card != self.taken_card)
+
     def to_json(self) -> dict[str, Any]:
         def codes(cards: tuple[Card, ...]) -> list[str]:
             return [c.code for c in cards]

@@ -24,8 +24,6 @@ from ginrummy.engine import Action, ActionKind, Card, Event, EventKind, View
 from ginrummy.engine.actions import discard, draw, knock, pass_upcard, take_upcard
 from ginrummy.engine.state import HandState
 
-from ..base import register
-
 TAKE_UPCARD, DRAW_STOCK, PASS, KNOCK = 52, 53, 54, 55
 _OUR_SUIT_TO_OPENSPIEL = {0: 1, 1: 2, 2: 3, 3: 0}  # ours: clubs, diamonds, hearts, spades
 _OPENSPIEL_SUIT_TO_OURS = {v: k for k, v in _OUR_SUIT_TO_OPENSPIEL.items()}
@@ -135,7 +133,3 @@ class OpenSpielPlayer:
         best = min((o for o in view.discard_options if o.card != view.taken_card), key=lambda o: o.deadwood)
         return self._legal_discard(view, best.card, wants_knock=True)
 
-
-@register("openspiel")
-def _make(rng: random.Random) -> OpenSpielPlayer:
-    return OpenSpielPlayer(rng)

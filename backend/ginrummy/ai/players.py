@@ -1,0 +1,48 @@
+"""Every player the project knows, by name: the product's levels and the opponents they are measured against.
+
+A plain table: the name a caller gives (``make_player("hard")``, ``gin-rummy arena hard simple``) and the
+function that makes that player from its random stream and options. Nothing registers itself.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .base import Player, PlayerFactory, parse_player_name
+from .baselines.openspiel import OpenSpielPlayer
+from .baselines.simple import SimplePlayer
+from .hard import make_hard
+from .levels import EasyPlayer, MediumPlayer
+
+
+def _simple(rng: random.Random, knock_at: float | None = None) -> SimplePlayer:
+    return SimplePlayer(rng, None if knock_at is None else int(knock_at))
+
+
+PLAYERS: dict[str, PlayerFactory] = {
+    "easy": EasyPlayer,
+    "medium": MediumPlayer,
+    "hard": make_hard,
+    "simple": _simple,
+    "openspiel": OpenSpielPlayer,
+}
+
+
+def player_names() -> list[str]:
+    return sorted(PLAYERS)
+
+
+def make_player(spec: str, seed: int | None = None) -> Player:
+    """A new player of the named kind (``hard``, or with options: ``simple(knock_at=4)``), with its own
+    random stream."""
+    name, options = parse_player_name(spec)
+    try:
+        factory = PLAYERS[name]
+    except KeyError:
+        raise ValueError(f"unknown player {name!r}; choose one of {', '.join(player_names())}") from None
+    try:
+        player: Any = factory(random.Random(seed), **options)
+    except TypeError:
+        raise ValueError(f"player {name!r} takes no options {', '.join(sorted(options))}") from None
+    return player  # type: ignore[no-any-return]
