@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import NamedTuple
 
 from ginrummy.engine import Action, ActionKind, Card, DiscardOption, View
@@ -32,6 +32,7 @@ from ginrummy.engine.scoring import knock_points
 
 from .hand import deadwood_after_taking, draw_outcomes, knock_outs
 from .knowledge import Knowledge, infer
+from .opponent import FIRST_CHANCE
 from .rollout import playout
 
 
@@ -64,6 +65,9 @@ class HardSettings:
     """Candidates drawn per sampled hand before resampling."""
     low_hand_weight: float = 0.02
     """Relative weight of a sampled hand within the knock limit, for an opponent who could have knocked."""
+    read_opponent: int = 1
+    """Model the opponent's knocking threshold from the hands of this match (``opponent.read_knocking``) in
+    the sampled hands, the knock hazard and the playouts (0 = assume it knocks at the first chance)."""
     rollouts: int = 1
     """Decide knock or play on by playouts of the rest of the hand on sampled deals (0 = knock whenever the
     knock's expected points are good enough). Measured: choosing discards and draws by the same playouts
@@ -83,6 +87,17 @@ def stock_odds(knowledge: Knowledge, probs: dict[int, float]) -> StockOdds:
     cards = cards_of(knowledge.unseen)
     chances = [1.0 - probs.get(card, 0.0) for card in cards]
     return StockOdds(cards, chances, sum(chances))
+
+
+class World(NamedTuple):
+    """One sampled deal of what the seat cannot see."""
+
+    opponent: int
+    """The opponent's hand (mask)."""
+    stock: list[int]
+    """The stock in drawing order."""
+    threshold: int
+    """The most deadwood the opponent knocks with."""
 
 
 class HardPlayer:
@@ -105,6 +120,8 @@ class HardPlayer:
         if view.offers(ActionKind.BIG_GIN):
             return Action(ActionKind.BIG_GIN, seat), "Big Gin: all eleven cards are in melds."
         knowledge = infer(view)
+        if not self.settings.read_opponent:
+            knowledge = replace(knowledge, knocking=FIRST_CHANCE)
         if view.drawing:
             return self._draw(view, knowledge)
         return self._discard(view, knowledge)
@@ -177,7 +194,8 @@ class HardPlayer:
             cards = cards_of(knowledge.unseen & ~opponent)
             if not cards:
                 continue
-            total += knock_outs(opponent, cards, limit) / len(cards)
+            threshold = min(limit, knowledge.knocking.sample(self.rng))
+            total += knock_outs(opponent, cards, threshold) / len(cards)
         return total / len(hands)
 
     def _discard(self, view: View, knowledge: Knowledge) -> tuple[Action, str]:
@@ -224,7 +242,7 @@ class HardPlayer:
             return knock(seat, gin.card), f"Gin: discard {gin.card.symbol} and every card left is in a meld."
         settings = self.settings
         worlds = self._worlds(view, knowledge)
-        opponents = [opponent for opponent, _ in worlds]
+        opponents = [world.opponent for world in worlds]
         valued = []
         for option in knockable:
             mine = [c for c in view.hand if c != option.card]
@@ -236,27 +254,30 @@ class HardPlayer:
         if settings.rollouts and expected < self._play_on_value(view, worlds, plain_discard):
             return None
         return knock(seat, best.card), (f"Knock with {best.card.symbol}: deadwood {best.deadwood}, and the "
-                                        f"chance of an undercut looks like {undercut:.0%}.")
+                                        f"chance of an undercut looks like about {undercut:.0%}.")
 
-    def _worlds(self, view: View, knowledge: Knowledge) -> list[tuple[int, list[int]]]:
-        """Sampled deals of what we cannot see: the opponent's hand and the stock in drawing order."""
+    def _worlds(self, view: View, knowledge: Knowledge) -> list[World]:
+        """Sampled deals of what we cannot see: the opponent's hand, the stock in drawing order, and the
+        opponent's knocking threshold."""
         worlds = []
         for opponent in self.sample_opponents(view, knowledge):
             stock: list[int] = list(cards_of(knowledge.unseen & ~opponent))
             self.rng.shuffle(stock)
-            worlds.append((opponent, stock))
+            worlds.append(World(opponent, stock, knowledge.knocking.sample(self.rng)))
         return worlds
 
-    def _play_on_value(self, view: View, worlds: list[tuple[int, list[int]]], card: int) -> float:
+    def _play_on_value(self, view: View, worlds: list[World], card: int) -> float:
         """Expected points of discarding ``card`` without knocking and playing the hand out."""
         mine = mask_of(view.hand) & ~(1 << card)
         rules = view.rules
         hunt_until = self.settings.hunt_until
         at_once = holding_out = 0
-        for opponent, stock in worlds:
-            at_once += playout([mine, opponent], stock, card, 1, view.knock_limit, rules)
+        for opponent, stock, threshold in worlds:
+            at_once += playout([mine, opponent], stock, card, 1, view.knock_limit, rules,
+                               opponent_knocks_at=threshold)
             if hunt_until:
-                holding_out += playout([mine, opponent], stock, card, 1, view.knock_limit, rules, hunt_until)
+                holding_out += playout([mine, opponent], stock, card, 1, view.knock_limit, rules, hunt_until,
+                                       opponent_knocks_at=threshold)
         best = max(at_once, holding_out) if hunt_until else at_once
         return best / len(worlds)
 
@@ -267,7 +288,8 @@ class HardPlayer:
         who has drawn and discarded for a while holds a better hand than that: each discard let them keep
         what fits. So candidates are drawn, then resampled with weight ``exp(-tilt * deadwood)``, the tilt
         growing with the opponent's discards this hand. A player who has discarded and not knocked most
-        likely holds more than the knock limit, so hands within it count for little."""
+        likely holds more than it would knock with, so such hands count for little: how little follows the
+        model of its knocking (``knowledge.knocking``)."""
         settings = self.settings
         wanted = wanted or settings.knock_samples
         opponent_discards = len(view.discards[view.opponent])
@@ -275,20 +297,24 @@ class HardPlayer:
             return [knowledge.sample_opponent(self.rng) for _ in range(wanted)]
         tilt = settings.tilt * min(opponent_discards, settings.tilt_cap)
         limit = view.knock_limit
+        knocking = knowledge.knocking
+        spared = 1.0 - settings.low_hand_weight
         candidates = [knowledge.sample_opponent(self.rng) for _ in range(wanted * settings.tilt_pool)]
         weights = []
         for hand in candidates:
             left = cached_deadwood(hand)
-            weights.append(math.exp(-tilt * left) * (settings.low_hand_weight if left <= limit else 1.0))
+            would_knock = knocking.knock_chance(left) if left <= limit else 0.0
+            weights.append(math.exp(-tilt * left) * (1.0 - spared * would_knock))
         return self.rng.choices(candidates, weights, k=wanted)
 
     def _knock_value(self, mine: list[Card], opponents: list[int], view: View) -> tuple[float, float]:
-        """Expected points of knocking with ``mine`` against the sampled hands, and the chance of an undercut,
-        scored as the showdown would be (``knock_points``)."""
+        """Expected points of knocking with ``mine`` against the sampled hands, scored as the showdown would be
+        (``knock_points``), and the chance of an undercut. A few dozen samples can miss an undercut that can
+        happen, so the chance is smoothed (half a sample each way) and never reads as 0% or 100%."""
         arrangements = optimal_arrangements_of_mask(mask_of(mine))
         points = [knock_points(arrangements, opponent, view.rules) for opponent in opponents]
         undercuts = sum(1 for p in points if p < 0)
-        return sum(points) / len(opponents), undercuts / len(opponents)
+        return sum(points) / len(opponents), (undercuts + 0.5) / (len(opponents) + 1)
 
 
 def make_hard(rng: random.Random, **options: float) -> HardPlayer:

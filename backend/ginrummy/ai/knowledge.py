@@ -18,6 +18,7 @@ from ginrummy.engine import Card, View
 from ginrummy.engine.cards import cards_of, mask_of
 
 from .hand import FULL_DECK, NEXT_TO, SAME_RANK, TWO_AWAY
+from .opponent import KnockModel, read_knocking
 
 # How much each piece of evidence multiplies the weight of an unseen card. Fitted to 270,000 (position, card)
 # pairs from hard-player matches against the simple and OpenSpiel baselines, scoring the probabilities exactly
@@ -50,6 +51,8 @@ class Knowledge:
     """How many of the opponent's cards we have not seen."""
     weights: dict[int, float]
     """Relative weight of each unseen card being in the opponent's hand."""
+    knocking: KnockModel
+    """How the opponent knocks, from the hands of this match that are over."""
 
     def probabilities(self) -> dict[int, float]:
         """P(opponent holds card): 1 for known cards, scaled weights for unseen ones, 0 otherwise."""
@@ -112,4 +115,4 @@ def infer(view: View) -> Knowledge:
             for related, factor in zip(_related(card), factors, strict=True):
                 scale(related, factor)
     unknown = max(0, view.opponent_card_count - known.bit_count())
-    return Knowledge(mine, pile, known, unseen, unknown, weights)
+    return Knowledge(mine, pile, known, unseen, unknown, weights, read_knocking(view))

@@ -190,6 +190,14 @@ class HandSummaryModel(BaseModel):
     winner: Seat | None = Field(..., description="Who scored; null for no score")
     points: int = Field(..., description="Points scored")
     scores: list[int] = Field(..., description="Both scores after this hand, you first")
+    knocker: Seat | None = Field(None, description="Who knocked or went Gin; null when the stock ran out")
+    deadwood: list[int] | None = Field(None, description="Each player's least deadwood as the hand ended, before "
+                                       "layoffs (both hands are shown then), you first; null in older matches")
+    draws: int = Field(0, description="Draws made in the hand, by both players")
+    knock_limit: int = Field(10, description="The most deadwood a knock was allowed in this hand")
+    declined: list[int | None] = Field([None, None], description="Each player's least deadwood it could have "
+                                       "knocked with on a turn it discarded instead (null: it never could), you "
+                                       "first; worked out from the deck and the moves, shown once the hand is over")
 
 
 class ViewModel(BaseModel):

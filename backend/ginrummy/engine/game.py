@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from .actions import Action, ActionKind, Event, EventKind
 from .cards import CARDS, Card, mask_of
 from .errors import IllegalActionError, InvalidInputError
-from .melds import cached_deadwood
+from .melds import cached_best_discard, cached_deadwood
 from .rules import HOUSE, Rules, knock_limit_for
 from .scoring import showdown
 from .state import HAND_SIZE, STOCK_FLOOR, GameState, HandResult, HandState, HandSummary, HollywoodGame, Phase
@@ -322,6 +322,39 @@ _APPLY = {
 }
 
 
+def declined_knocks(hand: HandState) -> tuple[int | None, int | None]:
+    """Per seat, the least deadwood it could have knocked with on a turn it discarded without knocking (None
+    if it never could). Worked out from the deck and the hand's actions, which are both shown once the hand is
+    over, so any player can know it then: it tells how low a hand a player sits on without knocking."""
+    deck = hand.deck
+    masks = [0, 0]
+    for card in deck[:HAND_SIZE]:
+        masks[hand.starter] |= 1 << card
+    for card in deck[HAND_SIZE:2 * HAND_SIZE]:
+        masks[1 - hand.starter] |= 1 << card
+    pile = [deck[2 * HAND_SIZE]]
+    drawn = 2 * HAND_SIZE + 1
+    least: list[int | None] = [None, None]
+    taken = -1
+    for action in hand.actions:
+        seat, kind = action.seat, action.kind
+        if kind == _TAKE_UPCARD or (kind == _DRAW and action.source == "discard"):
+            taken = pile.pop()
+            masks[seat] |= 1 << taken
+        elif kind == _DRAW:
+            masks[seat] |= 1 << deck[drawn]
+            drawn += 1
+            taken = -1
+        elif kind == _DISCARD and action.card is not None:
+            could, _ = cached_best_discard(masks[seat], taken)
+            known = least[seat]
+            if could <= hand.knock_limit and (known is None or could < known):
+                least[seat] = could
+            masks[seat] &= ~(1 << action.card)
+            pile.append(action.card)
+    return least[0], least[1]
+
+
 def _end_hand(state: GameState, hand: HandState, result: HandResult,
               events: list[Event]) -> tuple[GameState, list[Event]]:
     """Record a finished hand on the score sheet and decide whether the match is over."""
@@ -346,7 +379,9 @@ def _end_hand(state: GameState, hand: HandState, result: HandResult,
     if match_winner is not None:
         phase = Phase.MATCH_OVER
         events.append(Event(EventKind.MATCH_ENDED, hand.number, match_winner))
-    summary = HandSummary(hand.number, hand.starter, result.outcome, winner, result.points, (scores[0], scores[1]))
+    ended_with = (cached_deadwood(mask_of(hand.hands[0])), cached_deadwood(mask_of(hand.hands[1])))
+    summary = HandSummary(hand.number, hand.starter, result.outcome, winner, result.points, (scores[0], scores[1]),
+                          result.knocker, ended_with, hand.draws, hand.knock_limit, declined_knocks(hand))
     hand = hand._replace(phase=phase, result=result, turn=winner if winner is not None else hand.turn, taken=None)
     return state._replace(hand=hand, scores=(scores[0], scores[1]), hands_won=(won[0], won[1]), games=games,
                    history=(*state.history, summary), winner=match_winner), events

@@ -218,24 +218,50 @@ class HandSummary:
     points: int
     scores: tuple[int, int]
     """Both players' scores after this hand."""
+    knocker: int | None = None
+    """Who knocked (or went Gin); None when the stock ran out."""
+    deadwood: tuple[int, int] | None = None
+    """Each seat's least deadwood as the hand ended, before any layoff: both hands are shown then, so this is
+    public. The player who did not knock made its last discard holding exactly that hand (None in hands saved
+    before this was kept)."""
+    draws: int = 0
+    """Draws made in the hand (pile and stock, both players)."""
+    knock_limit: int = 10
+    """The most deadwood a knock was allowed in this hand."""
+    declined: tuple[int | None, int | None] = (None, None)
+    """Per seat, the least deadwood it could have knocked with on a turn it discarded without knocking (None:
+    it never could). Public once the hand is over (the deck and every move are shown then)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"number": self.number, "starter": self.starter, "outcome": self.outcome, "winner": self.winner,
-                "points": self.points, "scores": list(self.scores)}
+                "points": self.points, "scores": list(self.scores), "knocker": self.knocker,
+                "deadwood": list(self.deadwood) if self.deadwood is not None else None, "draws": self.draws,
+                "knock_limit": self.knock_limit, "declined": list(self.declined)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> HandSummary:
         s = data["scores"]
-        return cls(data["number"], data["starter"], data["outcome"], data["winner"], data["points"], (s[0], s[1]))
+        d = data.get("deadwood")
+        declined = data.get("declined") or (None, None)
+        return cls(data["number"], data["starter"], data["outcome"], data["winner"], data["points"], (s[0], s[1]),
+                   data.get("knocker"), (d[0], d[1]) if d is not None else None, data.get("draws", 0),
+                   data.get("knock_limit", 10), (declined[0], declined[1]))
 
     def to_row(self) -> list[Any]:
         """The compact form kept in a saved state (one per finished hand, so it is kept short)."""
-        return [self.number, self.starter, self.outcome, self.winner, self.points, *self.scores]
+        deadwood = list(self.deadwood) if self.deadwood is not None else [None, None]
+        return [self.number, self.starter, self.outcome, self.winner, self.points, *self.scores, self.knocker,
+                *deadwood, self.draws, self.knock_limit, *self.declined]
 
     @classmethod
     def from_row(cls, row: list[Any]) -> HandSummary:
-        number, starter, outcome, winner, points, score0, score1 = row
-        return cls(number, starter, outcome, winner, points, (score0, score1))
+        number, starter, outcome, winner, points, score0, score1 = row[:7]
+        if len(row) == 7:  # saved before the knock and the deadwood were kept
+            return cls(number, starter, outcome, winner, points, (score0, score1))
+        knocker, deadwood0, deadwood1, draws, knock_limit, declined0, declined1 = row[7:]
+        deadwood = None if deadwood0 is None else (deadwood0, deadwood1)
+        return cls(number, starter, outcome, winner, points, (score0, score1), knocker, deadwood, draws, knock_limit,
+                   (declined0, declined1))
 
 
 class GameState(NamedTuple):
