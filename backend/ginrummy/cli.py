@@ -125,13 +125,19 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
-BENCHES = ("engine", "load", "profile", "inference", "storage")
+BENCHES = ("engine", "load", "profile", "inference", "storage", "coach", "calibration")
 
 
 def _arena(args: argparse.Namespace) -> int:
     from ginrummy.ai.arena import main as arena_main
 
     return arena_main(args.rest)
+
+
+def _train_knock(args: argparse.Namespace) -> int:
+    from ginrummy.ai.train_knock import main as train_main
+
+    return train_main(args.rest)
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -208,6 +214,11 @@ def build_parser() -> argparse.ArgumentParser:
                            add_help=False)
     arena.add_argument("rest", nargs=argparse.REMAINDER, help="see gin-rummy arena --help")
     arena.set_defaults(run=_arena)
+    # All of train-knock's arguments are options: with no "-" options of its own, the subcommand hands them all on.
+    train = sub.add_parser("train-knock", help="train the cfr player's knock table by self-play regret matching",
+                           add_help=False, prefix_chars="+")
+    train.add_argument("rest", nargs=argparse.REMAINDER, help="see gin-rummy train-knock --help")
+    train.set_defaults(run=_train_knock)
     play = sub.add_parser("play", help="play a match in the terminal")
     play.add_argument("--level", default="medium", choices=["easy", "medium", "hard", "simple"])
     play.add_argument("--rules", default="house", choices=sorted(PRESETS))
@@ -226,7 +237,8 @@ def build_parser() -> argparse.ArgumentParser:
                        "under concurrent games, next to a bare route and a bare route with one commit; profile: "
                        "where a move's time goes, and its end-to-end latency; inference: the hard player's sampled "
                        "opponent hands and knock estimates against the truth; storage: bytes stored per finished "
-                       "match")
+                       "match; coach: the time to review a hand; calibration: the hard player's probabilities, "
+                       "predicted against observed")
     bench.add_argument("rest", nargs=argparse.REMAINDER, help="options passed to that bench (see its --help)")
     bench.set_defaults(run=_bench)
     return parser

@@ -31,7 +31,7 @@ from ginrummy.engine.melds import cached_deadwood, optimal_arrangements_of_mask
 from ginrummy.engine.scoring import knock_points
 
 from .hand import deadwood_after_taking, draw_outcomes, knock_outs
-from .knowledge import Knowledge, infer
+from .knowledge import Knowledge, infer, meld_danger
 from .opponent import FIRST_CHANCE
 from .rollout import playout
 
@@ -128,7 +128,7 @@ class HardPlayer:
 
     # --- drawing --------------------------------------------------------------------------------------------
 
-    def _stock_expectation(self, hand: int, odds: StockOdds) -> float:
+    def stock_expectation(self, hand: int, odds: StockOdds) -> float:
         """Expected least deadwood after drawing an unseen card that is not in the opponent's hand."""
         if not odds.weight:
             return float(cached_deadwood(hand))
@@ -142,7 +142,7 @@ class HardPlayer:
         can_take = view.may_take_pile
         probs = knowledge.probabilities()
         with_top = deadwood_after_taking(hand, top)
-        blind = self._stock_expectation(hand, stock_odds(knowledge, probs))
+        blind = self.stock_expectation(hand, stock_odds(knowledge, probs))
         take = can_take and with_top + self.settings.take_margin < blind
         if view.first_upcard:
             if take:
@@ -155,21 +155,6 @@ class HardPlayer:
         return draw(seat, "stock"), f"Draw from the stock: {top.symbol} does not improve your hand enough."
 
     # --- discarding and knocking ----------------------------------------------------------------------------
-
-    def _danger(self, card: int, probs: dict[int, float]) -> float:
-        """Chance the opponent can put ``card`` into a meld with cards they hold."""
-        rank, suit = card % 13, card // 13
-        same = [probs.get(s * 13 + rank, 0.0) for s in range(4) if s != suit]
-        chances = [same[0] * same[1], same[0] * same[2], same[1] * same[2]]
-
-        def p(r: int) -> float:
-            return probs.get(suit * 13 + r, 0.0) if 0 <= r < 13 else 0.0
-
-        chances += [p(rank - 2) * p(rank - 1), p(rank - 1) * p(rank + 1), p(rank + 1) * p(rank + 2)]
-        miss = 1.0
-        for chance in chances:
-            miss *= 1.0 - chance
-        return 1.0 - miss
 
     def _outlook(self, hand: int, odds: StockOdds, limit: int) -> float:
         """What the next stock card is worth to a 10-card hand, in deadwood points: the expected drop in
@@ -184,6 +169,21 @@ class HardPlayer:
             if left <= limit:
                 knocks += chance
         return (settings.potential_weight * drop + settings.knock_weight * knocks) / odds.weight
+
+    def stock_help_chance(self, view: View, knowledge: Knowledge) -> float:
+        """Chance that a card drawn from the stock now lowers our least deadwood (a 10-card hand)."""
+        odds = stock_odds(knowledge, knowledge.probabilities())
+        if not odds.weight:
+            return 0.0
+        base = cached_deadwood(knowledge.mine)
+        helps = sum(c for c, left in zip(odds.chances, draw_outcomes(knowledge.mine, odds.cards), strict=True)
+                    if left < base)
+        return helps / odds.weight
+
+    def undercut_chance(self, view: View, knowledge: Knowledge, card: Card) -> float:
+        """Chance of being undercut when knocking now by discarding ``card``, over sampled opponent hands."""
+        mine = [c for c in view.hand if c != card]
+        return self._knock_value(mine, self.sample_opponents(view, knowledge), view)[1]
 
     def knock_hazard(self, view: View, knowledge: Knowledge) -> float:
         """Chance the opponent can knock after drawing a stock card, over hands sampled from the view."""
@@ -215,7 +215,7 @@ class HardPlayer:
             if option.deadwood > least + 12:
                 continue
             left = knowledge.mine & ~(1 << option.card)
-            danger = self._danger(option.card, probs)
+            danger = meld_danger(option.card, probs)
             score = (deadwood_weight * option.deadwood - self._outlook(left, odds, view.knock_limit)
                      + danger_weight * danger)
             scored.append((score, -RANK_VALUES[option.card % 13], option.card, danger))
@@ -241,7 +241,7 @@ class HardPlayer:
         if gin is not None:
             return knock(seat, gin.card), f"Gin: discard {gin.card.symbol} and every card left is in a meld."
         settings = self.settings
-        worlds = self._worlds(view, knowledge)
+        worlds = self.worlds(view, knowledge)
         opponents = [world.opponent for world in worlds]
         valued = []
         for option in knockable:
@@ -256,7 +256,7 @@ class HardPlayer:
         return knock(seat, best.card), (f"Knock with {best.card.symbol}: deadwood {best.deadwood}, and the "
                                         f"chance of an undercut looks like about {undercut:.0%}.")
 
-    def _worlds(self, view: View, knowledge: Knowledge) -> list[World]:
+    def worlds(self, view: View, knowledge: Knowledge) -> list[World]:
         """Sampled deals of what we cannot see: the opponent's hand, the stock in drawing order, and the
         opponent's knocking threshold."""
         worlds = []

@@ -78,6 +78,23 @@ class Knowledge:
         return hand
 
 
+def meld_danger(card: int, probs: dict[int, float]) -> float:
+    """Chance the opponent can put ``card`` into a meld with cards they hold (``probs``: the chance they hold
+    each card, as ``Knowledge.probabilities`` gives it)."""
+    rank, suit = card % 13, card // 13
+    same = [probs.get(s * 13 + rank, 0.0) for s in range(4) if s != suit]
+    chances = [same[0] * same[1], same[0] * same[2], same[1] * same[2]]
+
+    def p(r: int) -> float:
+        return probs.get(suit * 13 + r, 0.0) if 0 <= r < 13 else 0.0
+
+    chances += [p(rank - 2) * p(rank - 1), p(rank - 1) * p(rank + 1), p(rank + 1) * p(rank + 2)]
+    miss = 1.0
+    for chance in chances:
+        miss *= 1.0 - chance
+    return 1.0 - miss
+
+
 def declined_by_opponent(view: View) -> list[int]:
     """Cards the opponent could have taken from the pile and did not."""
     opp = view.opponent

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from ginrummy.engine import Action, ActionKind, View
+from ginrummy.engine import Action, View
 from ginrummy.engine.actions import discard, draw, knock, pass_upcard, take_upcard
 from ginrummy.engine.cards import RANK_VALUES, cards_of, mask_of
 from ginrummy.engine.melds import cached_deadwood
@@ -40,11 +40,6 @@ def _lowers_deadwood(view: View) -> bool:
     return _after_taking(view) < cached_deadwood(mask_of(view.hand))
 
 
-def _obvious_move(view: View) -> Action | None:
-    """Dealing the next hand, or Big Gin when it is there: no level thinks twice about these."""
-    return view.offered(ActionKind.NEXT_HAND) or view.offered(ActionKind.BIG_GIN)
-
-
 class MediumPlayer:
     name = "medium"
 
@@ -52,9 +47,8 @@ class MediumPlayer:
         self.rng = rng
 
     def choose(self, view: View) -> Action:
-        obvious = _obvious_move(view)
-        if obvious is not None:
-            return obvious
+        if view.routine is not None:
+            return view.routine
         if view.drawing:
             top = view.discard_pile[-1]
             wanted = joins_a_meld(top, mask_of(view.hand)) or _after_taking(view) <= view.knock_limit
@@ -82,9 +76,8 @@ class EasyPlayer:
         self.rng = rng
 
     def choose(self, view: View) -> Action:
-        obvious = _obvious_move(view)
-        if obvious is not None:
-            return obvious
+        if view.routine is not None:
+            return view.routine
         if view.drawing:
             return _draw_choice(view, _lowers_deadwood(view) and self.rng.random() > self.ignore_chance)
         options = sorted(view.legal_discards,

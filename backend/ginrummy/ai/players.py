@@ -10,8 +10,13 @@ import random
 from typing import Any
 
 from .base import Player, PlayerFactory, parse_player_name
+from .baselines.cfr_knock import make_cfr
+from .baselines.ginhunter import make_ginhunter
 from .baselines.openspiel import OpenSpielPlayer
 from .baselines.simple import SimplePlayer
+from .baselines.tabled import make_tabled
+from .baselines.undercutter import make_undercutter
+from .frozen.hard_v1 import make_hard_v1
 from .hard import make_hard
 from .levels import EasyPlayer, MediumPlayer
 
@@ -26,6 +31,11 @@ PLAYERS: dict[str, PlayerFactory] = {
     "hard": make_hard,
     "simple": _simple,
     "openspiel": OpenSpielPlayer,
+    "tabled": make_tabled,
+    "ginhunter": make_ginhunter,
+    "undercutter": make_undercutter,
+    "hard-v1": make_hard_v1,
+    "cfr": make_cfr,
 }
 
 

@@ -40,6 +40,7 @@ class Settings(BaseSettings):
                                         "process) or redis://host:6379/0 (shared by every process and container)")
     rate_limit_create: str = Field("20/minute", description="New games per client address, and per player")
     rate_limit_moves: str = Field("20/second", description="Moves per game, and per client address")
+    rate_limit_analyses: str = Field("30/minute", description="Hand analyses (the coach) per client address")
     rate_limit_bad_tokens: str = Field("30/minute", description="Requests with a wrong token per client address; "
                                        "past it, every request with a token is refused for a while")
     max_unfinished_games: int = Field(20, ge=1, description="Unfinished games a player may have at once")

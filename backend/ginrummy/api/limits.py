@@ -24,6 +24,7 @@ class Limiter:
         self.create = parse(settings.rate_limit_create)
         self.moves = parse(settings.rate_limit_moves)
         self.bad_tokens = parse(settings.rate_limit_bad_tokens)
+        self.analyses = parse(settings.rate_limit_analyses)
         self.in_process = settings.rate_limit_storage_url.startswith("memory://")
 
     def _refuse(self, limit: RateLimitItem, keys: tuple[str, ...], code: str, detail: str) -> RateLimited:
@@ -49,6 +50,10 @@ class Limiter:
         self.take(self.moves, "move", "game", game_id, code="too_many_moves", detail=f"{what} in one game")
         self.take(self.moves, "move", "address", address, code="too_many_moves",
                   detail=f"{what} from one address")
+
+    def analysis(self, address: str) -> None:
+        self.take(self.analyses, "analysis", "address", address, code="too_many_analyses",
+                  detail=f"hand analyses are limited to {self.analyses} from one address; wait a little")
 
     def check_tokens(self, address: str) -> None:
         """Refuse an address that has sent too many wrong tokens lately (they are counted by ``bad_token``)."""

@@ -278,6 +278,34 @@ class HintResponse(BaseModel):
     reason: str = Field(..., examples=["Discard K♠: highest card outside your melds."], description="Why, in words")
 
 
+class DecisionModel(BaseModel):
+    turn: int = Field(..., description="Draws made in the hand before this decision (0: the first upcard)")
+    kind: Literal["draw", "discard", "knock"] = Field(..., description="What the choice was about: how to draw, "
+                                                      "which card to discard, or whether to knock")
+    played: ActionModel = Field(..., description="What you played")
+    best: ActionModel = Field(..., description="The better move by the hard computer's evaluation (the move "
+                              "played when it was as good)")
+    played_points: float = Field(..., description="Expected points of the hand after your move, from your side, "
+                                 "given only what you could see then (0 when your move was the best)")
+    best_points: float = Field(..., description="The same for the better move")
+    cost: float = Field(..., description="Points the decision cost on average")
+    noise: float = Field(..., description="Twice the standard error of the cost (a smaller cost may be luck)")
+    mistake: bool = Field(..., description="Whether the cost is at least 1 point and clearly more than the noise")
+    why: str = Field(..., description="One sentence: why the better move is better (empty when yours was best)")
+
+
+class HandAnalysisResponse(BaseModel):
+    """The coach's review of your decisions in a finished hand."""
+
+    game_id: str = Field(..., description="The game's id")
+    hand: int = Field(..., description="The hand's number")
+    seat: Seat = Field(..., description="Whose decisions (always yours)")
+    decisions: list[DecisionModel] = Field(..., description="Your decisions in the hand, in order")
+    costliest: DecisionModel | None = Field(..., description="The mistake that cost the most; null without one")
+    lost: dict[str, float] = Field(..., description="Points lost to mistakes in draws, discards and knock timing")
+    mistakes: int = Field(..., description="How many decisions were mistakes")
+
+
 class HandDealResponse(BaseModel):
     game_id: str = Field(..., description="The game's id")
     number: int = Field(..., description="The hand's number, from 1")

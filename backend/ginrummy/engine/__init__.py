@@ -30,6 +30,7 @@ from .game import (
     new_game,
     replay,
     replay_events,
+    replay_hand,
 )
 from .melds import MeldResult, best_melds, deadwood, discard_deadwoods
 from .rules import (
@@ -59,6 +60,6 @@ __all__ = [
     "View", "action_of", "actions_from_events", "apply", "best_melds", "big_gin", "cards_of", "check",
     "commitment", "deadwood", "deal", "deck_salt", "discard", "discard_deadwoods", "draw", "events_for",
     "format_cards", "is_legal", "knock", "legal_actions", "mask_of", "new_game", "next_hand", "parse_card",
-    "parse_cards", "pass_upcard", "preset", "replay", "replay_events", "revealed_deal", "score_knock",
+    "parse_cards", "pass_upcard", "preset", "replay", "replay_events", "replay_hand", "revealed_deal", "score_knock",
     "showdown", "take_upcard", "verify_deal", "view_for",
 ]

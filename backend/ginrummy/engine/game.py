@@ -435,6 +435,28 @@ def replay(rules: Rules, seed: int, actions: Iterable[Action]) -> GameState:
     return state
 
 
+def replay_hand(state: GameState, number: int, actions: Iterable[Action]) -> list[tuple[GameState, Action]]:
+    """Each position of hand ``number`` of ``state``'s match with the action played there, rebuilt from the deal
+    and that hand's ``actions`` (as ``actions_from_events`` gives them for the hand's events). The match
+    around the hand (scores, score sheet) is as it stood when the hand was dealt."""
+    if not 1 <= number <= len(state.history):
+        raise IllegalActionError(f"hand {number} is not over yet" if number > len(state.history)
+                                 else f"there is no hand {number}", "hand_not_over")
+    before = state.history[number - 2] if number > 1 else None
+    starter = state.first_starter if number % 2 == 1 else 1 - state.first_starter
+    at = state._replace(hand=deal(state.rules, state.seed, number, starter), history=state.history[:number - 1],
+                        scores=before.scores if before is not None else (0, 0), winner=None)
+    positions = []
+    for action in actions:
+        if action.kind == ActionKind.NEXT_HAND:
+            continue
+        positions.append((at, action))
+        at, _ = apply(at, action)
+    if at.hand.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        raise InvalidInputError(f"the moves given do not finish hand {number}", code="invalid_event_log")
+    return positions
+
+
 def action_of(event: Event) -> Action | None:
     """The action that caused ``event`` (first among the events it caused), or None for events that
     follow from another: a hand's or the match's end, and the deal of the first hand."""

@@ -122,6 +122,11 @@ class View:
         return next((a for a in self.legal_actions if a.kind == kind), None)
 
     @property
+    def routine(self) -> Action | None:
+        """The move no player thinks twice about, when it is offered: dealing the next hand, or Big Gin."""
+        return self.offered(ActionKind.NEXT_HAND) or self.offered(ActionKind.BIG_GIN)
+
+    @property
     def drawing(self) -> bool:
         """Whether the seat's decision now is how to draw: take or pass the first upcard, or draw."""
         return any(a.kind in (ActionKind.TAKE_UPCARD, ActionKind.DRAW) for a in self.legal_actions)

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import threading
 from collections.abc import Callable
 from typing import Any
 
+from ginrummy.ai.coach import review_hand
 from ginrummy.ai.hints import suggest
 from ginrummy.engine import (
     Action,
@@ -19,9 +21,11 @@ from ginrummy.engine import (
     GameState,
     IllegalActionError,
     Rules,
+    actions_from_events,
     apply,
     events_for,
     new_game,
+    replay_hand,
     revealed_deal,
     view_for,
 )
@@ -58,6 +62,9 @@ def request_fingerprint(path: str, body: bytes) -> str:
     return fingerprint(path, body.decode("utf-8", "replace"))
 
 
+KEPT_REVIEWS = 512
+"""Hand reviews kept in memory, so asking again costs nothing."""
+
 OPTIMISTIC_TRIES = 3
 """Times a move is made on a state read without a lock before it is made under the game's lock."""
 
@@ -78,6 +85,8 @@ class GameService:
     def __init__(self, store: GameStore, max_unfinished: int = 20) -> None:
         self.store = store
         self.max_unfinished = max_unfinished
+        self._reviews: dict[tuple[str, int], dict[str, Any]] = {}
+        self._reviews_lock = threading.Lock()
 
     # --- reading
 
@@ -115,6 +124,25 @@ class GameService:
     def hand_deal(self, game_id: str, token: str | None, number: int) -> dict[str, Any]:
         record = self._authorised(self.store.get_game(game_id), token)
         return {"game_id": game_id, **revealed_deal(record.state, number)}
+
+    def hand_analysis(self, game_id: str, token: str | None, number: int) -> dict[str, Any]:
+        """The coach's review of the person's decisions in finished hand ``number`` (``ai.coach``). A finished
+        hand never changes, so each review is worked out once and kept (a few hundred, most recent)."""
+        record = self._authorised(self.store.get_game(game_id), token)
+        key = (game_id, number)
+        with self._reviews_lock:
+            review = self._reviews.get(key)
+        if review is None:
+            state = record.state
+            listed = self.store.events(game_id, 0, limit=5000, hand=number)
+            positions = replay_hand(state, number, actions_from_events(e for _, e in listed))
+            seed = int(hashlib.sha256(game_id.encode()).hexdigest()[:12], 16)
+            review = review_hand(positions, number, HUMAN, seed).to_json()
+            with self._reviews_lock:
+                self._reviews[key] = review
+                while len(self._reviews) > KEPT_REVIEWS:
+                    del self._reviews[next(iter(self._reviews))]
+        return {"game_id": game_id, **review}
 
     def hint(self, game_id: str, token: str | None) -> dict[str, Any]:
         record = self._authorised(self.store.get_game(game_id), token)

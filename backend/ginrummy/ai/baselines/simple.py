@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from ginrummy.engine import Action, ActionKind, View
+from ginrummy.engine import Action, View
 from ginrummy.engine.actions import discard, draw, knock, pass_upcard, take_upcard
 from ginrummy.engine.cards import mask_of
 
@@ -34,9 +34,8 @@ class SimplePlayer:
             if view.first_upcard:
                 return take_upcard(seat) if want else pass_upcard(seat)
             return draw(seat, "discard" if want and view.may_take_pile else "stock")
-        obvious = view.offered(ActionKind.NEXT_HAND) or view.offered(ActionKind.BIG_GIN)
-        if obvious is not None:
-            return obvious
+        if view.routine is not None:
+            return view.routine
         options = view.legal_discards
         least = min(o.deadwood for o in options)
         choice = self.rng.choice([o for o in options if o.deadwood == least])

@@ -1,4 +1,4 @@
-"""Creating a match and reading it: the view, the event log, a finished hand's deal and a hint."""
+"""Creating a match and reading it: the view, the event log, a finished hand's deal and review, and a hint."""
 
 from __future__ import annotations
 
@@ -12,7 +12,15 @@ from ginrummy import metrics
 from ginrummy.service import creation_scope, request_fingerprint, rules_for
 
 from ..deps import MAX_INT, Address, GameId, Games, HandNumber, IdempotencyKey, Limits, Players, Token
-from ..schemas import CreatedGameResponse, EventsResponse, GameResponse, HandDealResponse, HintResponse, NewGameRequest
+from ..schemas import (
+    CreatedGameResponse,
+    EventsResponse,
+    GameResponse,
+    HandAnalysisResponse,
+    HandDealResponse,
+    HintResponse,
+    NewGameRequest,
+)
 from .common import answered, private, problems
 
 router = APIRouter(prefix="/api/games", tags=["games"])
@@ -60,6 +68,16 @@ def get_events(game_id: GameId, games: Games, token: Token, response: Response,
 def get_hand_deal(game_id: GameId, number: HandNumber, games: Games, token: Token, response: Response) -> Any:
     private(response)
     return games.hand_deal(game_id, token, number)
+
+
+@router.get("/{game_id}/hands/{number}/analysis", response_model=HandAnalysisResponse,
+            responses=problems(401, 409, 422, 429),
+            summary="How did I play? The coach's review of your decisions in a finished hand")
+def get_hand_analysis(game_id: GameId, number: HandNumber, games: Games, token: Token, limits: Limits,
+                      address: Address, response: Response) -> Any:
+    private(response)
+    limits.analysis(address)
+    return games.hand_analysis(game_id, token, number)
 
 
 @router.get("/{game_id}/hint", response_model=HintResponse, summary="A suggested move for you, and why",

@@ -1,0 +1,42 @@
+"""Undercutter: a patient low-deadwood player who sits on a low hand, waiting to undercut a knocker.
+
+It takes the pile card whenever that lowers its least deadwood, throws the card leaving the least deadwood
+(the highest on ties), and knocks only at deadwood ``knock_at`` or less (2 by default; Gin always). Its hand
+stays low, so an opponent who knocks at the first chance is often undercut; its weakness is giving the
+opponent time.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ginrummy.engine import Action, View
+from ginrummy.engine.actions import discard, knock
+from ginrummy.engine.cards import mask_of
+from ginrummy.engine.melds import cached_deadwood
+
+from ..hand import deadwood_after_taking
+from .moves import draw_move, plain_discard
+
+
+class UndercutterPlayer:
+    name = "undercutter"
+
+    def __init__(self, knock_at: int = 2) -> None:
+        self.knock_at = knock_at
+
+    def choose(self, view: View) -> Action:
+        if view.drawing:
+            hand = mask_of(view.hand)
+            return draw_move(view, deadwood_after_taking(hand, view.discard_pile[-1]) < cached_deadwood(hand))
+        if view.routine is not None:
+            return view.routine
+        choice = plain_discard(view.legal_discards)
+        if choice.can_knock and choice.deadwood <= self.knock_at:
+            return knock(view.seat, choice.card)
+        return discard(view.seat, choice.card)
+
+
+def make_undercutter(rng: random.Random, knock_at: float = 2) -> UndercutterPlayer:
+    """An undercutter; it is deterministic, so it leaves its random stream alone."""
+    return UndercutterPlayer(int(knock_at))
