@@ -19,6 +19,7 @@ from ginrummy.engine import Action, ActionKind, Card, GameState, View, view_for
 from ginrummy.engine.cards import CARDS, cards_of, mask_of
 from ginrummy.engine.melds import cached_deadwood
 
+from .calibration import calibrated
 from .hand import best_discard, deadwood_after_taking, knock_outs
 from .hard import HardPlayer, HardSettings, World, stock_odds
 from .knowledge import Knowledge, infer, meld_danger
@@ -203,7 +204,7 @@ def _why_knock(view: View, worlds: list[World], played: Action, best: Action, wo
     assert knocking.card is not None
     rest = mask_of(view.hand) & ~(1 << knocking.card)
     undercuts = sum(1 for w in worlds if score_knock(rest, w.opponent, view.rules) < 0)
-    chance = (undercuts + 0.5) / (len(worlds) + 1)
+    chance = calibrated("undercut", (undercuts + 0.5) / (len(worlds) + 1))
     deadwood = cached_deadwood(rest)
     if best.kind == ActionKind.KNOCK:
         return (f"Knocking with {knocking.card.symbol} was better ({worth}): with {deadwood} deadwood you were "

@@ -30,6 +30,7 @@ from ginrummy.engine.cards import CARDS, RANK_VALUES, cards_of, mask_of
 from ginrummy.engine.melds import cached_deadwood, optimal_arrangements_of_mask
 from ginrummy.engine.scoring import knock_points
 
+from .calibration import calibrated
 from .hand import deadwood_after_taking, draw_outcomes, knock_outs
 from .knowledge import Knowledge, infer, meld_danger
 from .opponent import FIRST_CHANCE
@@ -254,7 +255,8 @@ class HardPlayer:
         if settings.rollouts and expected < self._play_on_value(view, worlds, plain_discard):
             return None
         return knock(seat, best.card), (f"Knock with {best.card.symbol}: deadwood {best.deadwood}, and the "
-                                        f"chance of an undercut looks like about {undercut:.0%}.")
+                                        f"chance of an undercut looks like about "
+                                        f"{calibrated('undercut', undercut):.0%}.")
 
     def worlds(self, view: View, knowledge: Knowledge) -> list[World]:
         """Sampled deals of what we cannot see: the opponent's hand, the stock in drawing order, and the

@@ -12,7 +12,10 @@ from the game's true state, which the player never sees):
   the real top card of the stock.
 
 A table per probability: for each tenth of the predicted range, the decisions in it, the mean prediction,
-the rate observed and their gap in points; a gap over 5 points in a bin of 50 or more is flagged.
+the rate observed and their gap in points; a gap over 5 points in a bin of 50 or more is flagged. The
+predictions are the chances as reported (``ai.calibration.calibrated``); ``--raw`` shows the raw estimates.
+``--fit PATH`` fits the maps from raw estimate to observed rate on this run and writes them to PATH (the
+product's are in ``backend/ginrummy/ai/calibration.json``); check a fit on another ``--seed``.
 
 Run: ``gin-rummy bench calibration --matches 100``.
 """
@@ -20,11 +23,14 @@ Run: ``gin-rummy bench calibration --matches 100``.
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import os
 from collections import defaultdict
+from collections.abc import Callable
 
 from ginrummy.ai import make_player
+from ginrummy.ai.calibration import calibrated, fit
 from ginrummy.ai.hand import draw_outcomes
 from ginrummy.ai.hard import HardPlayer
 from ginrummy.ai.knowledge import infer
@@ -86,10 +92,12 @@ def play(job: tuple[str, str, int]) -> list[Record]:
     return records
 
 
-def reliability(records: list[Record], question: str) -> list[str]:
+def reliability(records: list[Record], question: str,
+                reported: Callable[[str, float], float] = lambda _, p: p) -> list[str]:
     cells: dict[int, list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
-    for asked, predicted, happened in records:
+    for asked, raw, happened in records:
         if asked == question:
+            predicted = reported(question, raw)
             cell = cells[min(BINS - 1, int(predicted * BINS))]
             cell[0] += 1
             cell[1] += predicted
@@ -123,6 +131,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="comma-separated opponents (default: the population but hard itself)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--raw", action="store_true", help="show the raw estimates, not the reported chances")
+    parser.add_argument("--fit", metavar="PATH", help="fit the maps to observed rates and write them to PATH")
     args = parser.parse_args(argv)
     opponents = [o for o in args.opponents.split(",") if o]
     jobs = [(args.player, opponent, args.seed * 1_000_003 + i * 7 + k)
@@ -132,8 +142,17 @@ def main(argv: list[str] | None = None) -> int:
     with multiprocessing.get_context("fork").Pool(workers) as pool:
         for found in pool.imap_unordered(play, jobs, chunksize=2):
             records.extend(found)
-    print(f"calibration of {args.player}: {args.matches} matches against each of {len(opponents)} opponents "
-          f"({', '.join(opponents)})")
+    shown = "raw estimates" if args.raw else "chances as reported"
+    print(f"calibration of {args.player} ({shown}): {args.matches} matches against each of {len(opponents)} "
+          f"opponents ({', '.join(opponents)}), seed {args.seed}")
     for question in QUESTIONS:
-        print("\n".join(reliability(records, question)))
+        print("\n".join(reliability(records, question, (lambda _, p: p) if args.raw else calibrated)))
+    if args.fit:
+        maps = {q: fit([(raw, happened) for asked, raw, happened in records if asked == q]) for q in QUESTIONS}
+        command = (f"gin-rummy bench calibration --matches {args.matches} --opponents {','.join(opponents)} "
+                   f"--seed {args.seed} --fit PATH")
+        with open(args.fit, "w") as out:
+            json.dump({"command": command, "player": args.player, "decisions": len(records), "maps": maps}, out,
+                      indent=1)
+        print(f"maps fitted on {len(records)} decisions written to {args.fit}")
     return 0
