@@ -115,16 +115,16 @@ def rate(view: View, played: Action, rng: random.Random) -> Decision:
     sampler = HardPlayer(rng, HardSettings(knock_samples=SAMPLES))
     knowledge = infer(view)
     worlds = sampler.worlds(view, knowledge)
+    kind = _kind(played, choice)
     # Holding out is the question only when a knock is: elsewhere the first-chance playouts are enough.
-    hold_out_too = _kind(played, choice) == "knock"
+    hold_out_too = kind == "knock"
     mine, theirs = _per_world(view, played, worlds, hold_out_too), _per_world(view, choice, worlds, hold_out_too)
     gaps = [b - a for a, b in zip(mine, theirs, strict=True)]
     gap = sum(gaps) / len(gaps)
     spread = (sum((g - gap) ** 2 for g in gaps) / max(1, len(gaps) - 1)) ** 0.5 / len(gaps) ** 0.5
     played_points, choice_points = sum(mine) / len(mine), sum(theirs) / len(theirs)
     if gap <= 0:  # the hard player's choice is no better here
-        return Decision(view.draws, _kind(played, choice), played, played, played_points, played_points, "")
-    kind = _kind(played, choice)
+        return Decision(view.draws, kind, played, played, played_points, played_points, "")
     why = _why(view, knowledge, worlds, played, choice, gap, kind, sampler)
     return Decision(view.draws, kind, played, choice, played_points, choice_points, why, 2 * spread)
 

@@ -64,6 +64,11 @@ def deal(rules: Rules, seed: int, number: int, starter: int) -> HandState:
     )
 
 
+def starter_of(state: GameState, number: int) -> int:
+    """Who starts hand ``number`` of ``state``'s match: the match's first starter, then the players in turn."""
+    return state.first_starter if number % 2 == 1 else 1 - state.first_starter
+
+
 def new_game(rules: Rules = HOUSE, seed: int | None = None) -> GameState:
     """A new match; the first hand is dealt and the starter (chosen from the seed) is to act."""
     if seed is None:
@@ -205,7 +210,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
 
 def _apply_next_hand(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     number = state.hand.number + 1
-    starter = state.first_starter if number % 2 == 1 else 1 - state.first_starter
+    starter = starter_of(state, number)
     new_hand = deal(state.rules, state.seed, number, starter)
     # The finished hand's actions go with it: its summary is in ``history``, its deal comes from the seed.
     return _with_hand(state, new_hand), [Event(EventKind.HAND_STARTED, number, starter, new_hand.upcard)]
@@ -443,7 +448,7 @@ def replay_hand(state: GameState, number: int, actions: Iterable[Action]) -> lis
         raise IllegalActionError(f"hand {number} is not over yet" if number > len(state.history)
                                  else f"there is no hand {number}", "hand_not_over")
     before = state.history[number - 2] if number > 1 else None
-    starter = state.first_starter if number % 2 == 1 else 1 - state.first_starter
+    starter = starter_of(state, number)
     at = state._replace(hand=deal(state.rules, state.seed, number, starter), history=state.history[:number - 1],
                         scores=before.scores if before is not None else (0, 0), winner=None)
     positions = []

@@ -15,7 +15,7 @@ from .actions import Action, ActionKind, Event
 from .cards import Card
 from .errors import IllegalActionError
 from .fairness import commitment, deck_salt
-from .game import deal, legal_actions
+from .game import deal, legal_actions, starter_of
 from .melds import best_melds, discard_deadwoods
 from .rules import Rules
 from .state import GameState, HandResult, HandState, HandSummary, HollywoodGame, Phase
@@ -279,7 +279,7 @@ def revealed_deal(state: GameState, number: int) -> dict[str, Any]:
     if not 1 <= number <= hand.number or (number == hand.number and not over):
         raise IllegalActionError(f"hand {number} is not over yet" if number >= hand.number
                                  else f"there is no hand {number}", "hand_not_over")
-    starter = state.first_starter if number % 2 == 1 else 1 - state.first_starter
+    starter = starter_of(state, number)
     deck = hand.deck if number == hand.number else deal(state.rules, state.seed, number, starter).deck
     salt = deck_salt(state.seed, number)
     return {"number": number, "starter": starter, "deck": [c.code for c in deck], "salt": salt,
