@@ -62,6 +62,11 @@ class HardSettings:
     """Per opponent discard this hand (up to ``tilt_cap``): how strongly sampled opponent hands lean to
     low deadwood. Fitted so the sampled hands' mean deadwood matches what the baselines really hold."""
     tilt_cap: int = 4
+    """Discards counted in the tilt against an opponent who knocks at the first chance: its hands that got
+    good ended the hand, so the ones still being played stay loose."""
+    holding_tilt_cap: int = 20
+    """Discards counted against an opponent who holds for a low knock or Gin: its hand keeps getting better
+    (between the two by how low the knocking model puts the opponent's threshold)."""
     tilt_pool: int = 6
     """Candidates drawn per sampled hand before resampling."""
     low_hand_weight: float = 0.02
@@ -289,7 +294,9 @@ class HardPlayer:
         Cards drawn one by one from the inferred chances make hands as loose as a random deal, but a player
         who has drawn and discarded for a while holds a better hand than that: each discard let them keep
         what fits. So candidates are drawn, then resampled with weight ``exp(-tilt * deadwood)``, the tilt
-        growing with the opponent's discards this hand. A player who has discarded and not knocked most
+        growing with the opponent's discards this hand: for longer against an opponent who holds for a low
+        knock (its hand keeps improving) than against one who knocks at the first chance (its good hands
+        ended the hand). A player who has discarded and not knocked most
         likely holds more than it would knock with, so such hands count for little: how little follows the
         model of its knocking (``knowledge.knocking``)."""
         settings = self.settings
@@ -297,9 +304,11 @@ class HardPlayer:
         opponent_discards = len(view.discards[view.opponent])
         if not opponent_discards:
             return [knowledge.sample_opponent(self.rng) for _ in range(wanted)]
-        tilt = settings.tilt * min(opponent_discards, settings.tilt_cap)
         limit = view.knock_limit
         knocking = knowledge.knocking
+        holding = max(0.0, 1.0 - knocking.expected / limit) if limit else 0.0
+        cap = settings.tilt_cap + (settings.holding_tilt_cap - settings.tilt_cap) * holding
+        tilt = settings.tilt * min(opponent_discards, cap)
         spared = 1.0 - settings.low_hand_weight
         candidates = [knowledge.sample_opponent(self.rng) for _ in range(wanted * settings.tilt_pool)]
         weights = []
