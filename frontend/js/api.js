@@ -1,47 +1,34 @@
-// The JSON API: fetch with the tokens, one Idempotency-Key per user action (kept across retries, so a
-// retried move is never applied twice), If-Match with the version we last saw, and problem+json errors.
+// The JSON API: tokens, one Idempotency-Key per user action (kept across retries), If-Match, problem+json errors.
 
 import { actionRequest } from './model.js';
 
 export class ApiError extends Error {
   constructor({ status, code, detail, legalActions = null, version = null }) {
     super(detail);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-    this.detail = detail;
-    this.legalActions = legalActions;
-    this.version = version;
+    Object.assign(this, { name: 'ApiError', status, code, detail, legalActions, version });
   }
 
-  /** No answer from the server at all (offline, server down, timed out). */
+  /** No answer at all (offline, server down, timed out). */
   get offline() {
     return this.status === 0;
   }
 }
 
 function defaultKey() {
-  if (globalThis.crypto && typeof globalThis.crypto.randomUUID === 'function') return globalThis.crypto.randomUUID();
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID(); // only in secure contexts
   const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
+  crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 async function problemFrom(response) {
-  let body = null;
-  try {
-    body = await response.json();
-  } catch {
-    body = null;
-  }
-  const detail = (body && typeof body.detail === 'string' && body.detail)
-    || `the server answered ${response.status} ${response.statusText || ''}`.trim();
+  const body = (await response.json().catch(() => null)) || {};
   return new ApiError({
     status: response.status,
-    code: (body && body.code) || 'http_error',
-    detail,
-    legalActions: (body && body.legal_actions) || null,
-    version: (body && typeof body.version === 'number') ? body.version : null,
+    code: body.code || 'http_error',
+    detail: (typeof body.detail === 'string' && body.detail) || `the server answered ${response.status} ${response.statusText || ''}`.trim(),
+    legalActions: body.legal_actions || null,
+    version: typeof body.version === 'number' ? body.version : null,
   });
 }
 
@@ -66,11 +53,11 @@ export function createApi({
     let lastError = null;
     for (let attempt = 0; attempt <= retries; attempt += 1) {
       if (attempt) await wait(300 * 2 ** (attempt - 1));
-      const controller = typeof AbortController === 'function' ? new AbortController() : null;
-      const timer = controller ? setTimeout(() => controller.abort(), timeoutMs) : null;
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), timeoutMs);
       let response;
       try {
-        response = await fetchImpl(base + path, controller ? { ...init, signal: controller.signal } : init);
+        response = await fetchImpl(base + path, { ...init, signal: controller.signal });
       } catch {
         lastError = new ApiError({
           status: 0, code: 'offline',
@@ -78,7 +65,7 @@ export function createApi({
         });
         continue;
       } finally {
-        if (timer) clearTimeout(timer);
+        clearTimeout(timer);
       }
       if (response.ok) return response.status === 204 ? null : response.json();
       lastError = await problemFrom(response);
@@ -96,12 +83,12 @@ export function createApi({
     events: (id, token, since = 0, hand = null) => send('GET', `${gamePath(id)}/events?since=${since}${hand ? `&hand=${hand}` : ''}`, { token }),
     handDeal: (id, token, number) => send('GET', `${gamePath(id)}/hands/${number}`, { token }),
     hint: (id, token) => send('GET', `${gamePath(id)}/hint`, { token }),
+    analysis: (id, token, number) => send('GET', `${gamePath(id)}/hands/${number}/analysis`, { token }),
     stats: (playerToken) => mine('stats', playerToken),
-    /** A page of the player's matches, newest first; `cursor` is the `next` of the page before. */
+    /** A page of the player's matches, newest first; `cursor` is the page before's `next`. */
     matches: (playerToken, cursor = null) => mine(`matches${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, playerToken),
     match: (playerToken, id) => mine(`matches/${encodeURIComponent(id)}`, playerToken),
     matchHand: (playerToken, id, number) => mine(`matches/${encodeURIComponent(id)}/hands/${number}`, playerToken),
-    /** Make a move: one Idempotency-Key for this user action, reused by every retry of it. */
     move: (id, token, action, version) => {
       const { path, body } = actionRequest(action);
       const headers = { 'Idempotency-Key': newKey() };

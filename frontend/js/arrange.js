@@ -1,10 +1,9 @@
-// The order of the player's hand. Auto-arrange shows the server's melds, then the deadwood, after every change; a
-// card moved by hand keeps the player's order for that hand. Without auto-arrange the hand is sorted once when
-// dealt, then kept, new cards going to the right.
+// The order of the player's hand: the server's melds then the deadwood (auto-arrange), or the player's own order
+// for the hand once a card is moved; without auto-arrange, sorted once when dealt, new cards to the right.
 
 import { meldOrder, sortByRank, sortBySuit } from './cards.js';
 
-/** The saved order with cards no longer held dropped and new cards added at the end. */
+/** The saved order without the cards no longer held, new cards at the end. */
 export function reconcile(order, hand) {
   const held = new Set(hand);
   const kept = (order || []).filter((code, i, all) => held.has(code) && all.indexOf(code) === i);
@@ -12,7 +11,7 @@ export function reconcile(order, hand) {
   return [...kept, ...hand.filter((code) => !known.has(code))];
 }
 
-/** The server's melds and the deadwood as groups, the melds on the chosen side. */
+/** The server's melds and the deadwood as groups, the melds on `side`. */
 export function meldGroups(view, side = 'left') {
   const groups = (view.melds || []).map((meld, i) => ({ kind: 'meld', meld: i, cards: meldOrder(meld) }));
   const deadwood = sortByRank(view.deadwood_cards || []);
@@ -25,17 +24,13 @@ export function flatten(groups) {
   return groups.flatMap((group) => group.cards);
 }
 
-/** The hand sorted one way, as a plain order. */
 export function sortedOrder(mode, view, side) {
   if (mode === 'rank') return sortByRank(view.hand || []);
   if (mode === 'suit') return sortBySuit(view.hand || []);
   return flatten(meldGroups(view, side));
 }
 
-/**
- * The arrangement of the view's hand, made consistent with it: {hand, own, order, sort}.
- * `own` means the player's order is shown; otherwise the melds (auto-arrange).
- */
+/** The arrangement made consistent with the view: {hand, own (the player's order, else the melds), order, sort}. */
 export function settleArrangement(saved, view, { autoArrange, meldSide }) {
   const hand = view.hand || [];
   if (saved && saved.hand === view.hand_number && saved.own) {
@@ -61,21 +56,19 @@ export function sortArrangement(arrangement, mode, view, settings) {
   return { ...arrangement, own: true, order: sortedOrder(mode, view, settings.meldSide), sort: mode };
 }
 
-/** Card code -> index of the server's meld it belongs to (cards not listed are deadwood). */
+/** Card code -> index of its meld (cards not listed are deadwood). */
 export function meldMembership(view) {
   const member = new Map();
   (view.melds || []).forEach((meld, i) => meld.forEach((code) => member.set(code, i)));
   return member;
 }
 
-/** The order with `code` moved by `delta` places (clamped to the ends). */
 export function moveBy(order, code, delta) {
   const from = order.indexOf(code);
   if (from < 0) return [...order];
   return moveTo(order, code, Math.max(0, Math.min(order.length - 1, from + delta)));
 }
 
-/** The order with `code` placed at `index`. */
 export function moveTo(order, code, index) {
   const rest = order.filter((c) => c !== code);
   if (rest.length === order.length) return [...order];

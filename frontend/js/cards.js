@@ -1,5 +1,4 @@
-// Card codes as the API writes them ("7H", "TD", "AS") -> names, symbols and display orders.
-// Display only: which cards meld, and what they are worth, always comes from the server.
+// Card codes as the API writes them ("7H", "TD", "AS") -> names, symbols and display orders. Display only.
 
 export const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'];
 export const SUITS = ['C', 'D', 'H', 'S'];
@@ -29,7 +28,7 @@ export function cardName(code) {
   return `${RANK_NAMES[rank]} of ${SUIT_NAMES[suit]}`;
 }
 
-/** "10" for T, otherwise the rank letter or digit. */
+/** "10" for T, else the rank. */
 export function rankLabel(code) {
   const { rank } = parseCode(code);
   return rank === 'T' ? '10' : rank;
@@ -39,7 +38,7 @@ export function suitSymbol(code) {
   return SUIT_SYMBOLS[parseCode(code).suit];
 }
 
-/** "7♥", "10♦": short written form for logs and messages. */
+/** "7♥", "10♦" */
 export function shortName(code) {
   return rankLabel(code) + suitSymbol(code);
 }
@@ -64,7 +63,5 @@ export function sortBySuit(codes) {
   return [...codes].sort(compareBySuit);
 }
 
-/** A meld (with any cards laid off on it) in reading order: a run low to high, a set by suit. */
-export function meldOrder(codes) {
-  return [...codes].sort(compareByRank);
-}
+/** A meld in reading order: a run low to high, a set by suit. */
+export const meldOrder = sortByRank;

@@ -1,4 +1,4 @@
-// Small SVG line charts drawn by our own code: a pure model (scales, paths, ticks) and a DOM renderer.
+// Small SVG line charts: a pure model (scales, paths, ticks) and a DOM renderer.
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -12,18 +12,13 @@ export function niceStep(span, count = 4) {
   return nice * power;
 }
 
-function round(n) {
-  return Math.round(n * 10) / 10;
-}
+const round = (n) => Math.round(n * 10) / 10;
 
-/**
- * The geometry of a line chart.
- * @param {{name: string, points: {x: number, y: number}[]}[]} series
- */
+/** The geometry of a line chart of `series`: [{name, points: [{x, y}]}]. */
 export function lineChartModel(series, options = {}) {
   const width = options.width || 320;
   const height = options.height || 180;
-  const pad = { left: 40, right: 12, top: 12, bottom: 28, ...(options.padding || {}) };
+  const pad = { left: 40, right: 12, top: 12, bottom: 28 };
   const all = series.flatMap((s) => s.points);
   const xs = all.map((p) => p.x);
   const ys = all.map((p) => p.y);
@@ -47,7 +42,7 @@ export function lineChartModel(series, options = {}) {
     return { name: s.name, index: i, d, dots };
   });
   return {
-    width, height, pad, lines, xTicks, yTicks,
+    width, height, lines, xTicks, yTicks,
     zeroY: sy(0), left: pad.left, right: width - pad.right, top: pad.top, bottom: height - pad.bottom,
   };
 }
@@ -59,13 +54,12 @@ function el(doc, tag, attrs = {}, text) {
   return node;
 }
 
-/** An <svg> element for a model; `title` and `description` are what a screen reader hears. */
+/** An <svg> of a model; a screen reader hears `title` and `description`. */
 export function renderLineChart(doc, model, { title, description, xName = 'hand' } = {}) {
-  const svg = el(doc, 'svg', {
-    viewBox: `0 0 ${model.width} ${model.height}`, role: 'img', class: 'chart',
-  });
   const id = `chart-${Math.random().toString(36).slice(2, 9)}`;
-  svg.setAttribute('aria-labelledby', `${id}-title ${id}-desc`);
+  const svg = el(doc, 'svg', {
+    viewBox: `0 0 ${model.width} ${model.height}`, role: 'img', class: 'chart', 'aria-labelledby': `${id}-title ${id}-desc`,
+  });
   svg.append(el(doc, 'title', { id: `${id}-title` }, title || 'Chart'));
   svg.append(el(doc, 'desc', { id: `${id}-desc` }, description || ''));
   const grid = el(doc, 'g', { class: 'chart-grid' });

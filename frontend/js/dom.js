@@ -30,10 +30,7 @@ export function byId(id) {
 
 const FACES = new Set(['J', 'Q', 'K']);
 
-/**
- * A face-up card. `tag` 'button' makes it interactive; otherwise it is an image with a spoken name.
- * `label` replaces the spoken name (for adding "selected", "in a meld" and so on).
- */
+/** A face-up card: a button with `tag` 'button', else an image; `label` replaces its spoken name. */
 export function cardFace(code, { tag = 'div', label: spoken = null, classes = '', extra = {} } = {}) {
   const { rank, suit } = parseCode(code);
   const name = spoken || cardName(code);
@@ -45,7 +42,7 @@ export function cardFace(code, { tag = 'div', label: spoken = null, classes = ''
   };
   if (tag === 'button') props.type = 'button';
   else props.role = 'img';
-  // The glyphs are drawn by CSS from data attributes: the card's only name is its spoken one.
+  // CSS draws the glyphs from data attributes: the card's only name is its spoken one.
   const symbol = suitSymbol(code);
   const label = rankLabel(code);
   const corner = (where) => h('span', { class: `corner ${where}`, 'aria-hidden': 'true', 'data-r': label, 'data-s': symbol });
@@ -54,6 +51,8 @@ export function cardFace(code, { tag = 'div', label: spoken = null, classes = ''
     : h('span', { class: 'pip', 'aria-hidden': 'true', 'data-s': symbol });
   return h(tag, props, corner('top'), pip, corner('bottom'));
 }
+
+export const emptyPile = () => h('span', { class: 'card slot-empty', role: 'img', 'aria-label': 'The discard pile is empty' });
 
 export function cardBack(classes = '') {
   return h('span', { class: `card back${classes ? ` ${classes}` : ''}`, 'aria-hidden': 'true' });

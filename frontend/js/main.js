@@ -1,5 +1,4 @@
-// The composition root: the state, the browser's storage, the API, sound and the screens, wired together. Every
-// change goes through `update`, which draws the whole state once.
+// The composition root. Every change goes through `update`, which draws the whole state once.
 
 import { createApi } from './api.js';
 import { byId } from './dom.js';
@@ -8,7 +7,7 @@ import { startRouter } from './router.js';
 import { bindHelp, renderHelp } from './screens/help.js';
 import { createHome, renderHome } from './screens/home.js';
 import { bindTableInput } from './screens/input.js';
-import { bindResult, renderResult } from './screens/result.js';
+import { bindResult, createCoach, renderResult } from './screens/result.js';
 import { createReview, renderReview } from './screens/review.js';
 import { bindSettings, renderSettings } from './screens/settings.js';
 import { createStats, renderMatch, renderStats } from './screens/stats.js';
@@ -34,12 +33,12 @@ const ctx = {
     render(state);
     return state;
   },
-  /** A banner saying what went wrong, with a Try again button when `again` (resolving to success) is given. */
+  /** A banner saying what went wrong; Try again calls `again` (resolving to success) when given. */
   fail(text, again = null) {
     retry = again;
     ctx.update((s) => withBanner(s, text, !!again));
   },
-  /** True (and the game forgotten) when an error says the game is no longer on the server. */
+  /** True (and the game forgotten) when the game is no longer on the server. */
   gone(error, home = true) {
     if (error.status !== 401 && error.status !== 404) return false;
     store.forgetGame();
@@ -54,6 +53,7 @@ const home = createHome(ctx, table);
 const review = createReview(ctx, table);
 const stats = createStats(ctx);
 ctx.playAgain = home.playAgain;
+ctx.coach = createCoach(ctx);
 
 const SCREENS = {
   home: (s) => renderHome(s, store.game()), table: renderTable, result: renderResult, review: renderReview,
@@ -72,15 +72,15 @@ function showPlain(name, focus) {
 }
 
 const OPEN = {
-  home: (route, focus) => home.open(focus),
-  play: (route, focus) => table.open(focus),
-  review: (route, focus) => review.open(route, focus),
-  stats: (route, focus) => stats.open(focus),
-  match: (route, focus) => stats.openMatch(route, focus),
-  rules: (route, focus) => showPlain('rules', focus),
-  settings: (route, focus) => showPlain('settings', focus),
+  home: (focus) => home.open(focus),
+  play: (focus) => table.open(focus),
+  review: (focus, route) => review.open(route, focus),
+  stats: (focus) => stats.open(focus),
+  match: (focus, route) => stats.openMatch(route, focus),
+  rules: (focus) => showPlain('rules', focus),
+  settings: (focus) => showPlain('settings', focus),
 };
-const router = startRouter((route, focus) => OPEN[route.name](route, focus));
+const router = startRouter((route, focus) => OPEN[route.name](focus, route));
 ctx.go = router.go;
 
 function tipDone(tips) {
@@ -112,8 +112,8 @@ render(state);
 
 router.start().finally(async () => {
   document.documentElement.dataset.ready = 'true';
-  if (globalThis.performance && performance.mark) performance.mark('gin-ready');
-  try { // the rules presets, for the options and the help: after the first drawing, not before it
+  performance.mark('gin-ready');
+  try { // the rules presets for the options and the help, after the first drawing
     const rules = await ctx.api.rules();
     home.rulesLoaded(rules);
     ctx.update((s) => patch(s, { rules }));

@@ -1,5 +1,4 @@
-// What the table says about a view: the moves on offer, the prompt, why a tap is refused, moves in words. It reads
-// the server's view (legal_actions, discard_options) and decides no rule. No DOM here: node's tests import it.
+// What the table says about a view, in words: moves on offer, the prompt, refusals. It decides no rule; no DOM.
 
 import { cardName, shortName } from './cards.js';
 
@@ -12,7 +11,6 @@ export function who(seat, capital = true) {
   return capital ? 'The computer' : 'the computer';
 }
 
-/** The legal moves of a view, grouped the way the table needs them. */
 export function legalMoves(view) {
   const actions = (view && view.legal_actions) || [];
   const has = (kind, test) => actions.some((a) => a.kind === kind && (!test || test(a)));
@@ -34,7 +32,7 @@ export function legalMoves(view) {
   };
 }
 
-/** Which moves are on offer now, given the view and the selected card (or null). */
+/** The moves on offer, by button, given the selected card (or null). */
 export function buttonStates(view, selected) {
   const m = legalMoves(view);
   const sel = selected || null;
@@ -43,34 +41,27 @@ export function buttonStates(view, selected) {
     pass: m.pass,
     draw_stock: m.drawStock,
     draw_discard: m.drawDiscard,
-    discard: sel !== null && m.discard.has(sel),
-    knock: sel !== null && m.knock.has(sel) && !m.gin.has(sel),
-    gin: sel !== null && m.gin.has(sel),
+    discard: m.discard.has(sel),
+    knock: m.knock.has(sel) && !m.gin.has(sel),
+    gin: m.gin.has(sel),
     big_gin: m.bigGin,
     next_hand: m.nextHand,
   };
 }
 
+const DRAWS = { draw_stock: 'stock', draw_discard: 'discard' };
+
 /** The action a button stands for, or null when the view does not allow it. */
 export function actionFor(button, view, selected) {
   if (!buttonStates(view, selected)[button]) return null;
-  switch (button) {
-    case 'take_upcard': return { kind: 'take_upcard' };
-    case 'pass': return { kind: 'pass' };
-    case 'draw_stock': return { kind: 'draw', source: 'stock' };
-    case 'draw_discard': return { kind: 'draw', source: 'discard' };
-    case 'discard': return { kind: 'discard', card: selected };
-    case 'knock':
-    case 'gin': return { kind: 'knock', card: selected };
-    case 'big_gin': return { kind: 'big_gin' };
-    case 'next_hand': return { kind: 'next_hand' };
-    default: return null;
-  }
+  if (DRAWS[button]) return { kind: 'draw', source: DRAWS[button] };
+  if (['discard', 'knock', 'gin'].includes(button)) return { kind: button === 'discard' ? 'discard' : 'knock', card: selected };
+  return { kind: button };
 }
 
 const PATHS = { take_upcard: 'take-upcard', big_gin: 'big-gin', next_hand: 'next-hand' };
 
-/** The API route and body of an action: {path: "draw", body: {source: "stock"}}. */
+/** An action's API route and body: {path: "draw", body: {source: "stock"}}. */
 export function actionRequest(action) {
   const path = PATHS[action.kind] || action.kind;
   if (action.kind === 'draw') return { path, body: { source: action.source } };
@@ -113,10 +104,7 @@ export function prompt(view, { singleTap = false } = {}) {
   return '';
 }
 
-/**
- * Whose moment it is, in the one set of words the status pill and the prompt share:
- * {turn: 'you' | 'computer' | 'over', pill, prompt}. `playing` is true while the computer's moves are shown.
- */
+/** Whose moment it is, for the status pill and the prompt: {turn: 'you' | 'computer' | 'over', pill, prompt}. */
 export function moment(view, { playing = false, singleTap = false } = {}) {
   if (!view) return { turn: 'over', pill: '', prompt: '' };
   if (view.phase === 'match_over') return { turn: 'over', pill: 'Match over', prompt: prompt(view) };
@@ -125,7 +113,7 @@ export function moment(view, { playing = false, singleTap = false } = {}) {
   return { turn: 'you', pill: 'Your turn', prompt: prompt(view, { singleTap }) };
 }
 
-/** Why a tap on the stock, the pile or a card (to discard it) does nothing now: one sentence. */
+/** Why a tap on the stock, the pile or a card (to discard it) does nothing now. */
 export function refusal(view, target, { card = null, playing = false } = {}) {
   if (!view || OVER.includes(view.phase)) return 'The hand is over.';
   if (playing || view.turn !== YOU) return 'Wait: the computer is playing.';
@@ -140,7 +128,6 @@ export function refusal(view, target, { card = null, playing = false } = {}) {
   return card ? `You can’t discard ${shortName(card)} now.` : 'Pick a card to discard first.';
 }
 
-/** The live deadwood line. */
 export function deadwoodLine(view) {
   const options = view.discard_options || [];
   if (options.length) {
@@ -150,7 +137,7 @@ export function deadwoodLine(view) {
   return `Deadwood ${view.deadwood}`;
 }
 
-/** What discarding the selected card would do, from the server's discard options. */
+/** What discarding the selected card would do (the server's discard options). */
 export function selectionLine(view, selected) {
   if (!selected) return '';
   const m = legalMoves(view);
@@ -194,31 +181,24 @@ export function describeEvent(event) {
   }
 }
 
-/** The same sentence with card names spelled out, for screen readers. */
+/** The same with card names spelled out, for screen readers. */
 export function speakEvent(event) {
   const text = describeEvent(event);
   return event.card ? text.replace(shortName(event.card), cardName(event.card)) : text;
 }
 
-/** The sound an event makes, if any. */
+const SOUNDS = { hand_started: 'deal', took_upcard: 'draw', drew: 'draw', discarded: 'discard', knocked: 'knock', gin: 'gin', big_gin: 'gin' };
+
 export function soundOf(event) {
-  switch (event.kind) {
-    case 'hand_started': return 'deal';
-    case 'took_upcard': case 'drew': return 'draw';
-    case 'discarded': return 'discard';
-    case 'knocked': return 'knock';
-    case 'gin': case 'big_gin': return 'gin';
-    case 'match_ended': return event.seat === YOU ? 'win' : 'lose';
-    default: return null;
-  }
+  if (event.kind === 'match_ended') return event.seat === YOU ? 'win' : 'lose';
+  return SOUNDS[event.kind] || null;
 }
 
-/** Is this an event worth a pause and an animation when the computer plays it? */
-export function isVisibleMove(event) {
-  return ['passed', 'took_upcard', 'drew', 'discarded', 'knocked', 'gin', 'big_gin'].includes(event.kind);
-}
+/** The events that are a seat's moves: each worth a pause and an animation when the computer plays it. */
+export const MOVES = ['passed', 'took_upcard', 'drew', 'discarded', 'knocked', 'gin', 'big_gin'];
+export const isVisibleMove = (event) => MOVES.includes(event.kind);
 
-// --- the piles while the computer's moves are shown one by one (display bookkeeping, not rules)
+// --- the piles while the computer's moves are shown (display bookkeeping, not rules)
 
 export function tableOf(view) {
   return { pile: [...(view.discard_pile || [])], stock: view.stock_count, counts: [(view.hand || []).length, view.opponent_card_count] };

@@ -1,5 +1,4 @@
-// Motion: cards flying across the table, the deal, a refused tap's shake. Every duration comes from the speed
-// setting and is zero when motion is reduced (by the setting, or by the device when the setting says so).
+// Motion: flying cards, the deal, a refused tap's shake; durations from the speed setting, zero if motion is reduced.
 
 import { cardBack, cardFace } from './dom.js';
 
@@ -16,7 +15,7 @@ export function onMotionChange(listener) {
   if (motionQuery && motionQuery.addEventListener) motionQuery.addEventListener('change', listener);
 }
 
-/** {pause, fly}: the pause after each of the computer's moves and the length of a flight, in ms. */
+/** {pause, fly}: the pause after each computer move and a flight's length, in ms. */
 export function timing(settings) {
   const speed = SPEEDS[settings.speed] || SPEEDS.normal;
   return { pause: speed.pause, fly: reducedMotion(settings) ? 0 : speed.fly };
@@ -28,7 +27,7 @@ export function sleep(ms) {
 
 const canAnimate = () => typeof document !== 'undefined' && typeof document.body.animate === 'function';
 
-/** Fly a card (face up when `code` is given) from element `from` to element `to`. */
+/** Fly a card (face up with `code`) from element `from` to element `to`. */
 export async function fly(from, to, code, duration) {
   if (!from || !to || duration <= 0 || !canAnimate()) return;
   const a = from.getBoundingClientRect();
@@ -40,8 +39,8 @@ export async function fly(from, to, code, duration) {
   card.removeAttribute('role');
   card.removeAttribute('aria-label');
   const width = Math.min(a.width, 90);
-  card.style.setProperty('left', `${a.left + (a.width - width) / 2}px`);
-  card.style.setProperty('top', `${a.top}px`);
+  card.style.left = `${a.left + (a.width - width) / 2}px`;
+  card.style.top = `${a.top}px`;
   card.style.setProperty('--w', `${width}px`);
   document.body.append(card);
   const dx = b.left + b.width / 2 - (a.left + a.width / 2);
@@ -61,7 +60,7 @@ async function settled(animation) {
   }
 }
 
-/** Cards already in place arrive from `from` (the stock): one after another for a deal, once for a drawn card. */
+/** Cards already in place arrive from `from`: one after another for a deal, once for a drawn card. */
 export async function arrive(cards, from, duration, stagger = 0) {
   if (!from || duration <= 0 || !canAnimate() || !cards.length) return;
   const origin = from.getBoundingClientRect();
@@ -77,11 +76,10 @@ export async function arrive(cards, from, duration, stagger = 0) {
   await Promise.all(flights);
 }
 
-/** A short shake of an element that was tapped when it could not be used. */
 export function shake(element, settings) {
   if (!element || !canAnimate()) return;
   element.classList.remove('refused');
-  void element.offsetWidth; // restart the outline even when the same element is refused twice
+  void element.offsetWidth; // restart the outline when refused twice
   element.classList.add('refused');
   setTimeout(() => element.classList.remove('refused'), 600);
   if (reducedMotion(settings)) return;

@@ -1,4 +1,4 @@
-// The options of a new game: the level and rules chosen on the home screen, turned into a POST /api/games body.
+// A new game's options, as chosen on the home screen, turned into a POST /api/games body.
 
 const VARIANTS = ['big_gin', 'oklahoma', 'straight_gin'];
 const LINE_BONUS = 15;
@@ -7,8 +7,7 @@ export const LEVELS = ['easy', 'medium', 'hard'];
 /** The variant check boxes as a preset sets them. */
 export function variantsOf(rules) {
   const set = {};
-  for (const key of VARIANTS) set[key] = !!(rules && rules[key]);
-  set.line_bonus = !!(rules && rules.line_bonus);
+  for (const key of [...VARIANTS, 'line_bonus']) set[key] = !!(rules && rules[key]);
   return set;
 }
 
@@ -26,7 +25,7 @@ export function newGameRequest({ level, rules, target, variants }, presetRules) 
   return { level: LEVELS.includes(level) ? level : 'medium', rules: rules || 'house', settings };
 }
 
-/** A rules preset's short name, for lists: "House rules" from "House rules: knock with 10 or less, ...". */
+/** A preset's short name: "House rules" from "House rules: knock with 10 or less, ...". */
 export function presetLabel(preset) {
   const label = preset.description.split(':')[0];
   return label.length < 40 ? label : preset.name;

@@ -1,20 +1,15 @@
-// Review of a finished hand: both hands after every move, rebuilt from the revealed deck and the event log.
-// deck[0:10] is the starter's hand, deck[10:20] the other seat's, deck[20] the first upcard, and the rest the
-// stock in draw order. This is display bookkeeping (who holds which card), not a rule.
+// Both hands after every move of a finished hand, from the revealed deck and the event log: deck[0:10] is the
+// starter's hand, deck[10:20] the other's, deck[20] the first upcard, then the stock. Display bookkeeping, no rule.
 
-import { describeEvent } from './model.js';
+import { MOVES, describeEvent } from './model.js';
 
-const MOVES = new Set(['passed', 'took_upcard', 'drew', 'discarded', 'knocked', 'gin', 'big_gin', 'hand_ended',
-  'match_ended']);
+const SHOWN = new Set([...MOVES, 'hand_ended', 'match_ended']);
 
 function frame(step, event, text, hands, pile, stock, moved) {
   return { step, event, text, hands: [[...hands[0]], [...hands[1]]], pile: [...pile], stock, moved };
 }
 
-/**
- * Every position of hand `hand`: frames[0] is the deal, then one frame per move.
- * @param {{deck: string[], starter: number, events: object[], hand: number}} input
- */
+/** Every position of hand `hand`: frames[0] is the deal, then one frame per move. */
 export function reviewFrames({ deck, starter, events, hand }) {
   if (!deck || deck.length < 21) throw new Error('the deck of this hand is not revealed yet');
   const hands = [[], []];
@@ -24,7 +19,7 @@ export function reviewFrames({ deck, starter, events, hand }) {
   let next = 21;
   const frames = [frame(0, null, `The deal: ${starter === 0 ? 'you have' : 'the computer has'} the first choice of the upcard.`,
     hands, pile, deck.length - next, deck[20])];
-  const mine = events.filter((e) => e.hand === hand && MOVES.has(e.kind));
+  const mine = events.filter((e) => e.hand === hand && SHOWN.has(e.kind));
   for (const original of mine) {
     const event = { ...original };
     const seat = event.seat;
@@ -56,4 +51,12 @@ export function reviewFrames({ deck, starter, events, hand }) {
     frames.push(frame(frames.length, event, describeEvent(event), hands, pile, deck.length - next, moved));
   }
   return frames;
+}
+
+const DECISIONS = new Set(MOVES.filter((kind) => kind !== 'big_gin')); // the coach leaves Big Gin out
+
+/** The coach's decisions (yours, in order) by the step they were made at. */
+export function decisionSteps(frames, decisions) {
+  const mine = frames.filter(({ event }) => event && event.seat === 0 && DECISIONS.has(event.kind));
+  return new Map(mine.map((frame, i) => [frame.step, decisions[i]]));
 }

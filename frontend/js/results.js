@@ -1,6 +1,6 @@
-// A finished hand and a finished match in words and rows: the headline, the arithmetic and the score sheet.
-// Everything comes from the server's view; no DOM here.
+// A finished hand and match in words and rows: headline, arithmetic, score sheet, the coach's words. No DOM here.
 
+import { shortName } from './cards.js';
 import { YOU, outcomeWord } from './model.js';
 
 /** Headline and arithmetic of a finished hand, from view.result. */
@@ -51,10 +51,13 @@ export function scoreSheet(view) {
   }));
 }
 
-/** The match result once it is over, with a line worth reading at that moment. */
+/** A match's scores, with the bonuses once the match is over. */
+export const finalScores = (match) => (match.final_scores && match.final_scores.some(Boolean) ? match.final_scores : match.scores);
+
+/** The match result once it is over. */
 export function matchSummary(view) {
   if (view.phase !== 'match_over') return null;
-  const scores = view.final_scores && view.final_scores.some((s) => s) ? view.final_scores : view.scores;
+  const scores = finalScores(view);
   const history = view.history || [];
   const mine = history.filter((h) => h.winner === YOU);
   const gins = mine.filter((h) => h.outcome === 'gin' || h.outcome === 'big_gin').length;
@@ -68,4 +71,23 @@ export function matchSummary(view) {
     line: `Final score: you ${scores[0]}, the computer ${scores[1]}.`,
     cheer: won ? `${tally} Well played!` : `${tally} It was close enough to try again.`,
   };
+}
+
+export const points = (x) => `${x.toFixed(1)} points`;
+
+/** A move the coach names (an ActionModel), as "discard 9♣". */
+export function moveWords({ kind, source, card }) {
+  if (kind === 'draw') return source === 'stock' ? 'draw from the stock' : 'take the discard';
+  const words = { take_upcard: 'take the upcard', pass: 'pass on the upcard', knock: 'knock, discarding' }[kind] || kind;
+  return card ? `${words} ${shortName(card)}` : words;
+}
+
+/** Points lost to mistakes over the coach's reviews of several hands, by kind, and the mistakes. */
+export function lostOver(reviews) {
+  const sum = { draw: 0, discard: 0, knock: 0, mistakes: 0 };
+  for (const { lost, mistakes } of reviews) {
+    for (const kind of ['draw', 'discard', 'knock']) sum[kind] += lost[kind];
+    sum.mistakes += mistakes;
+  }
+  return sum;
 }

@@ -19,7 +19,7 @@ export function matchHash(id, hand = null) {
   return `#/matches/${encodeURIComponent(id)}${hand ? `/hands/${hand}` : ''}`;
 }
 
-/** Call `open(route, focus)` on every change of the hash; `go(hash)` navigates (and opens it again if unchanged). */
+/** `open(route, focus)` on every change of the hash; `go(hash)` navigates (opens it again if unchanged). */
 export function startRouter(open) {
   let quiet = null;
   const run = (focus) => open(parseRoute(location.hash), focus);

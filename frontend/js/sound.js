@@ -1,5 +1,4 @@
-// Sound effects made by the page itself with Web Audio, so there are no files to load. Silent until the first tap
-// or key press (browsers allow sound only after one) and whenever the sound setting is off.
+// Sound effects made with Web Audio (no files to load); silent until the first tap or key press, and when off.
 
 const VOICES = {
   deal: (s) => { for (let i = 0; i < 6; i += 1) s.noise(i * 0.07, 0.05, 2600, 0.22); },
@@ -11,8 +10,6 @@ const VOICES = {
   lose: (s) => [392, 330, 262].forEach((f, i) => s.tone(i * 0.24, 0.32, f, f * 0.97, 0.18, 'sine')),
   refuse: (s) => s.tone(0, 0.09, 150, 120, 0.12, 'square'),
 };
-
-export const SOUNDS = Object.keys(VOICES);
 
 function voice(context, out, noise) {
   const start = context.currentTime + 0.01;
@@ -47,7 +44,7 @@ function voice(context, out, noise) {
   };
 }
 
-/** `isOn()` says whether sound is wanted now; `play(name)` plays one of SOUNDS. */
+/** `isOn()` says whether sound is wanted now; `play(name)` plays one of VOICES. */
 export function createSound(isOn) {
   let context = null;
   let out = null;
@@ -76,7 +73,7 @@ export function createSound(isOn) {
     play(name) {
       if (!isOn() || !context || !VOICES[name]) return;
       VOICES[name](voice(context, out, noise));
-      // The last sound played, for anyone checking the page (the browser tests do).
+      // The last sound played, for the browser tests.
       document.documentElement.dataset.sound = name;
     },
   };

@@ -1,12 +1,11 @@
-// The app's state and its pure updates: every change is a function (state, ...) -> new state, and main.js draws
-// the whole of the new state after each one. No DOM here, so node's test runner imports it.
+// The app's state and its pure updates, (state, ...) -> new state; main.js draws the new state after each. No DOM.
 
 import { flatten, handGroups, moveBy, moveTo, settleArrangement, sortArrangement } from './arrange.js';
 import { describeEvent } from './model.js';
 
 const LOG_LENGTH = 60;
 
-/** The table's own state for one game: selection, arrangement, move log, hint, and what is being shown. */
+/** The table's state for one game: selection, arrangement, log, hint, and what is shown. */
 export function freshTable(arrangement = null) {
   return { selected: null, arrangement, log: [], hint: null, display: null, fresh: [], feedback: null, playing: false, logOpen: false };
 }
@@ -15,6 +14,7 @@ export function initialState(settings, tips) {
   return {
     screen: 'home', settings, tips, game: null, table: freshTable(), busy: false, banner: null, rules: null,
     review: null, stats: null, matches: null, match: null, celebrated: null, home: null,
+    analyses: {}, coachHand: null, coachMatch: null,
   };
 }
 
@@ -24,16 +24,17 @@ function settle(table, view, settings) {
     arrangement: settleArrangement(table.arrangement, view, settings) };
 }
 
-/** Plain changes of fields: screen, busy, rules, stats, match, tips, home, celebrated (game id: moment seen). */
+/** Plain changes of fields: screen, busy, rules, stats, match, tips, home, celebrated (game id: moment seen),
+ * coachHand, coachMatch (the hand key, game id of the coach's panels shown). */
 export const patch = (state, changes) => ({ ...state, ...changes });
 const setTable = (state, changes) => ({ ...state, table: { ...state.table, ...changes } });
 
-/** The game as the state keeps it, from an answer of POST /api/games or GET /api/games/{id}. */
+/** The game kept, from an answer of POST /api/games or GET /api/games/{id}. */
 export function gameOf(data, token) {
   return { id: data.game_id, token, version: data.version, level: data.level, view: data.view };
 }
 
-/** A game read from the server (new, resumed or read again); `saved` is the arrangement kept on this device. */
+/** A game read from the server; `saved` is the arrangement kept on this device. */
 export function withGame(state, game, saved = null) {
   const same = state.game && state.game.id === game.id;
   const table = same ? state.table : freshTable(saved);
@@ -66,7 +67,7 @@ export function withLog(state, events) {
   return events.reduce(logEvent, setTable(state, { log: [] }));
 }
 
-/** While the computer's moves are shown one by one: the piles as they were (`display`), or null when done. */
+/** While the computer's moves are shown: the piles as they were (`display`), or null when done. */
 export function showing(state, display, playing = display !== null) {
   return setTable(state, { display, playing });
 }
@@ -75,7 +76,7 @@ export function select(state, card) {
   return setTable(state, { selected: card, feedback: null });
 }
 
-/** A sentence for the player about what just happened (a refused tap, a hint): {text, kind}. */
+/** A sentence about what just happened (a refused tap, a hint): {text, kind}. */
 export function say(state, text, kind = 'info') {
   return setTable(state, { feedback: text ? { text, kind } : null });
 }
@@ -89,7 +90,6 @@ export function toggleLog(state) {
   return setTable(state, { logOpen: !state.table.logOpen });
 }
 
-/** The hand's cards in the order they are shown now. */
 export function shownOrder(state) {
   return flatten(handGroups(state.game.view, state.table.arrangement, state.settings));
 }
@@ -98,12 +98,11 @@ function ownOrder(state, order) {
   return setTable(state, { arrangement: { ...state.table.arrangement, own: true, order, sort: null } });
 }
 
-/** A card moved by the player (keyboard): the player's own order from now on in this hand. */
+/** A card moved (keyboard): the player's own order from now on in this hand. */
 export function moveCard(state, card, delta) {
   return ownOrder(state, moveBy(shownOrder(state), card, delta));
 }
 
-/** A card dropped by the player at a place in the hand. */
 export function dropCard(state, card, index) {
   return ownOrder(state, moveTo(shownOrder(state), card, index));
 }
@@ -122,11 +121,15 @@ export function withSettings(state, settings) {
   return state.game ? { ...next, table: settle(table, state.game.view, settings) } : next;
 }
 
+/** A hand's review by the coach, by `coachKey`: {loading}, {error} (words) or {data}. */
+export const withAnalysis = (state, key, entry) => ({ ...state, analyses: { ...state.analyses, [key]: entry } });
+export const coachKey = (id, hand) => `${id}/${hand}`;
+
 export function withBanner(state, text, retry = false) {
   return { ...state, banner: text ? { text, retry } : null };
 }
 
-/** A hand to step through: {frames, step, hand, back (the route to return to), title}. */
+/** A hand to step through: {frames, step, hand, back (the route to return to), coach (its key, when reviewed)}. */
 export function withReview(state, review) {
   return { ...state, review: { step: 0, ...review } };
 }
@@ -137,7 +140,7 @@ export function reviewAt(state, step) {
   return { ...state, review: { ...state.review, step: Math.max(0, Math.min(last, step)) } };
 }
 
-/** A page of the match history: added to the list when `more`, else the list starts again. */
+/** A page of the match history, added to the list when `more`. */
 export function withMatches(state, page, more = false) {
   const before = more && state.matches ? state.matches.items : [];
   return { ...state, matches: { items: [...before, ...page.matches], next: page.next, status: page.status || '' } };

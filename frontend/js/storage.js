@@ -1,5 +1,4 @@
-// What the browser keeps between visits (localStorage): the game to continue, the anonymous player token, the
-// settings, the order the player arranged their hand in, and the guided tips already shown.
+// What the browser keeps (localStorage): the game to continue, the player token, settings, hand orders, tips seen.
 
 const PREFIX = 'ginrummy.';
 
@@ -35,7 +34,7 @@ export function createStore(backend) {
       storage = globalThis.localStorage;
       storage.getItem('probe');
     } catch {
-      storage = memoryStorage(); // storage blocked: the session still works, it is just not kept
+      storage = memoryStorage(); // blocked: kept for this session only
     }
   }
   const read = (key, fallback) => {
@@ -51,7 +50,7 @@ export function createStore(backend) {
       if (value === null || value === undefined) storage.removeItem(PREFIX + key);
       else storage.setItem(PREFIX + key, JSON.stringify(value));
     } catch {
-      // full or blocked: nothing to do but carry on
+      // full or blocked: carry on
     }
   };
 
@@ -61,9 +60,7 @@ export function createStore(backend) {
       const game = read('game', null);
       return game && typeof game.id === 'string' && typeof game.token === 'string' ? game : null;
     },
-    saveGame(id, token) {
-      write('game', { id, token });
-    },
+    saveGame: (id, token) => write('game', { id, token }),
     forgetGame() {
       const game = read('game', null);
       write('game', null);
@@ -92,23 +89,15 @@ export function createStore(backend) {
       const fine = saved && typeof saved === 'object' && Number.isInteger(saved.hand) && Array.isArray(saved.order);
       return fine ? { hand: saved.hand, own: saved.own === true, order: saved.order.filter((c) => typeof c === 'string'), sort: saved.sort || null } : null;
     },
-    saveArrangement(gameId, arrangement) {
-      write(`order.${gameId}`, arrangement);
-    },
-    /** The guided tips: the kinds already shown, and whether they are over (seen or skipped). */
+    saveArrangement: (gameId, arrangement) => write(`order.${gameId}`, arrangement),
+    /** The guided tips: the kinds shown, and whether they are over. */
     tips() {
       const saved = read('tips', null);
       const seen = saved && Array.isArray(saved.seen) ? saved.seen.filter((k) => typeof k === 'string') : [];
       return { seen: seen.slice(0, TIP_KINDS_MAX), done: !!(saved && saved.done === true) };
     },
-    saveTips(tips) {
-      write('tips', { seen: tips.seen, done: tips.done });
-    },
-    lastNewGame() {
-      return read('newgame', null);
-    },
-    saveLastNewGame(choice) {
-      write('newgame', choice);
-    },
+    saveTips: (tips) => write('tips', { seen: tips.seen, done: tips.done }),
+    lastNewGame: () => read('newgame', null),
+    saveLastNewGame: (choice) => write('newgame', choice),
   };
 }

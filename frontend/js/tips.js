@@ -1,11 +1,11 @@
-// The guided first game: a short tip at the first of each kind of step, until all are seen or skipped.
+// The guided first game: a tip at the first of each kind of step, until all are seen or skipped.
 
 import { legalMoves, YOU } from './model.js';
 
-/** The kinds of tip, in the order they come; their words and anchors are in the page (template#tip-KIND). */
+/** The kinds of tip, in order; their words and anchors are in the page (template#tip-KIND). */
 export const TIPS = ['upcard', 'draw', 'discard', 'knock', 'showdown'];
 
-/** The tip to show now, or null: the first unseen kind that fits the screen and the moment. */
+/** The tip to show now: the first unseen kind that fits the moment, or null. */
 export function tipFor({ screen, game, tips, busy, table }) {
   if (tips.done || !game || busy || (table && table.playing)) return null;
   const { view } = game;

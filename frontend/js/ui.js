@@ -1,5 +1,4 @@
-// The page around the screens: which screen shows, the header and its sound switch, the banner, the guided tip,
-// the confirm dialog and the screen-reader announcer.
+// The page around the screens: which one shows, header, banner, guided tip, confirm dialog, screen-reader announcer.
 
 import { byId } from './dom.js';
 import { reducedMotion } from './motion.js';
@@ -18,14 +17,11 @@ export function onSchemeChange(listener) {
 
 /** The settings as attributes of <html>, which the style sheet reads. */
 function applySettings(settings) {
-  const root = document.documentElement.dataset;
   const dark = settings.theme === 'dark' || (settings.theme === 'system' && !!(darkQuery && darkQuery.matches));
-  root.scheme = dark ? 'dark' : 'light';
-  root.felt = settings.felt;
-  root.back = settings.back;
-  root.cardSize = settings.cardSize;
-  root.fourColor = String(settings.fourColor);
-  root.motion = reducedMotion(settings) ? 'reduce' : 'full';
+  Object.assign(document.documentElement.dataset, {
+    scheme: dark ? 'dark' : 'light', felt: settings.felt, back: settings.back, cardSize: settings.cardSize,
+    fourColor: String(settings.fourColor), motion: reducedMotion(settings) ? 'reduce' : 'full',
+  });
 }
 
 export function renderChrome(state) {
@@ -54,7 +50,7 @@ export function renderChrome(state) {
 
 let shownTip = null;
 
-/** The guided tip for this moment, next to what it talks about (after the screen is drawn: it reads the layout). */
+/** The guided tip, next to what it talks about (after the screen is drawn: it reads the layout). */
 export function renderTip(state) {
   const box = byId('tip');
   const kind = tipFor(state);
@@ -76,7 +72,7 @@ export function renderTip(state) {
   box.style.width = `${width}px`;
   const height = box.offsetHeight;
   const top = Math.max(8, Math.min(spot.top + spot.height / 2 - height / 2, window.innerHeight - height - 8));
-  // Beside what it talks about where there is room, else below it, else above it.
+  // Beside it where there is room, else below, else above.
   let place = { side: 'right', left: spot.right + 12, top };
   if (spot.left - width - 12 >= 8) place = { side: 'left', left: spot.left - width - 12, top };
   else if (spot.right + 12 + width > page - 8) {
@@ -97,7 +93,7 @@ export function announce(text) {
   setTimeout(() => { live.textContent = text; }, 30);
 }
 
-/** Ask before a move that cannot be taken back: resolves to 'ok', 'alt' (the optional second choice) or 'cancel'. */
+/** Ask before a move that cannot be taken back: resolves to 'ok', 'alt' (optional) or 'cancel'. */
 export function confirmChoice({ title, text, ok, alt = null }) {
   const dialog = byId('confirm-dialog');
   byId('confirm-title').textContent = title;
@@ -119,5 +115,5 @@ export async function confirm(options) {
 /** Focus a screen's heading, so a screen reader starts there. */
 export function focusHeading(screen) {
   const heading = [...document.querySelectorAll(`#screen-${screen} h1`)].find((h1) => h1.getClientRects().length);
-  if (heading) heading.focus({ preventScroll: false });
+  if (heading) heading.focus();
 }

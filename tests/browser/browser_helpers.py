@@ -184,22 +184,6 @@ def play_hand(page: Page, keyboard: bool = False, max_moves: int = 120, on_move:
 ROUTES = {"take_upcard": "take-upcard", "big_gin": "big-gin", "next_hand": "next-hand"}
 
 
-def finish_hand_by_api(server: Any, game: dict[str, Any], max_moves: int = 200) -> dict[str, Any]:
-    """Play the person's seat through the API, following the hints, until the hand is over."""
-    headers = {"Authorization": f"Bearer {game['seat_token']}"}
-    base = f"{server.url}/api/games/{game['game_id']}"
-    view = server_view(server, game)
-    for _ in range(max_moves):
-        if view["phase"] in ("hand_over", "match_over"):
-            return view
-        action = httpx.get(f"{base}/hint", headers=headers).json()["action"]
-        body = {key: action[key] for key in ("card", "source") if key in action}
-        response = httpx.post(f"{base}/{ROUTES.get(action['kind'], action['kind'])}", json=body, headers=headers)
-        response.raise_for_status()
-        view = response.json()["view"]
-    raise AssertionError("the hand did not end")
-
-
 def api_move(server: Any, game: dict[str, Any], path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
     response = httpx.post(f"{server.url}/api/games/{game['game_id']}/{path}", json=body or {},
                           headers={"Authorization": f"Bearer {game['seat_token']}"})
@@ -215,3 +199,68 @@ def step_through_review(page: Page) -> None:
     expect(page.locator("#review-you .card")).to_have_count(10)
     page.click("#review-last")
     expect(page.locator("#review-step")).to_contain_text("Move")
+
+
+def finish_hand_by_api(server: Any, game: dict[str, Any], bad_discards: int = 0,
+                      max_moves: int = 200) -> dict[str, Any]:
+    """Play the person's seat through the API to the end of the hand, following the hints, except that the first
+    ``bad_discards`` discards throw the card that leaves the most deadwood (mistakes for the coach to find)."""
+    headers = {"Authorization": f"Bearer {game['seat_token']}"}
+    base = f"{server.url}/api/games/{game['game_id']}"
+    view = server_view(server, game)
+    for _ in range(max_moves):
+        if view["phase"] in ("hand_over", "match_over"):
+            return view
+        discards = {a["card"] for a in view["legal_actions"] if a["kind"] == "discard"}
+        if bad_discards and discards:
+            worst = max((o for o in view["discard_options"] if o["card"] in discards), key=lambda o: o["deadwood"])
+            action = {"kind": "discard", "card": worst["card"]}
+            bad_discards -= 1
+        else:
+            action = httpx.get(f"{base}/hint", headers=headers).json()["action"]
+        body = {key: action[key] for key in ("card", "source") if key in action}
+        response = httpx.post(f"{base}/{ROUTES.get(action['kind'], action['kind'])}", json=body, headers=headers)
+        response.raise_for_status()
+        view = response.json()["view"]
+    raise AssertionError("the hand did not end")
+
+
+def hand_analysis(server: Any, game: dict[str, Any], number: int) -> dict[str, Any]:
+    """The coach's review of a finished hand, as the API gives it."""
+    response = httpx.get(f"{server.url}/api/games/{game['game_id']}/hands/{number}/analysis",
+                         headers={"Authorization": f"Bearer {game['seat_token']}"})
+    response.raise_for_status()
+    review: dict[str, Any] = response.json()
+    return review
+
+
+def hand_with_a_mistake(server: Any, seeds: tuple[int, ...] = (3, 4, 6, 8, 11, 12)
+                        ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A game whose first hand is over with at least one mistake of the person's, and the coach's review of it."""
+    for seed in seeds:
+        game = create_game(server, seed=seed)
+        view = finish_hand_by_api(server, game, bad_discards=3)
+        review = hand_analysis(server, game, view["hand_number"])
+        if review["costliest"] is not None:
+            return game, review
+    raise AssertionError("no seed gave a hand with a mistake")
+
+
+SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def move_words(action: dict[str, Any]) -> str:
+    """A move as the coach's panel names it (frontend/js/results.js moveWords)."""
+    kind = action["kind"]
+    if kind == "draw":
+        return "draw from the stock" if action["source"] == "stock" else "take the discard"
+    words = {"take_upcard": "take the upcard", "pass": "pass on the upcard",
+             "knock": "knock, discarding"}.get(kind, kind)
+    card = action.get("card")
+    return f"{words} {card[0].replace('T', '10')}{SUITS[card[1]]}" if card else words
+
+
+def figure(text: str | None) -> float:
+    """The number in "12.9 points"."""
+    assert text and text.endswith(" points"), text
+    return float(text.split()[0])

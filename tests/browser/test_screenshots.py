@@ -1,5 +1,5 @@
 """Every screen at a computer's and a phone's size, saved to artifacts/screenshots/ (and the two tables side by
-side, the picture the README shows as docs/table.png)."""
+side, the picture the README shows as docs/table.png), and the coach's panels."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_helpers import DESKTOP, PHONE, create_game, game_storage, server_view, wait_idle
+from browser_helpers import DESKTOP, PHONE, create_game, game_storage, hand_with_a_mistake, server_view, wait_idle
 from playwright.sync_api import Page, expect
+from test_coach import open_result
 from test_guide_and_history import finished_match
 
 pytestmark = pytest.mark.timeout(240)
@@ -81,3 +82,31 @@ def test_every_screen_at_both_sizes(server: Any, new_page: Any, screenshots: Pat
                      f"align-items:flex-start'>{pictures}</body>")
     page.screenshot(path=str(screenshots / "table-phone-and-desktop.png"))
     assert len(list(screenshots.glob("*-phone.png"))) >= 10
+
+
+def test_the_coach_at_both_sizes(server: Any, new_page: Any, screenshots: Path) -> None:
+    """The coach's panel on a hand with a mistake, its mark in the review, and a finished match's summary."""
+    game, _ = hand_with_a_mistake(server)
+    match = finished_match(server)
+    for size, viewport in SIZES.items():
+        page: Page = new_page(viewport=viewport, touch=size == "phone", storage=game_storage(game))
+        page.goto(server.url + "/#/play")
+        open_result(page)
+        page.click("#coach-button")
+        expect(page.locator("#coach-worst")).to_be_visible()
+        page.locator("#coach").scroll_into_view_if_needed()
+        shoot(page, screenshots, f"coach-{size}.png")
+        page.click("#coach-review")
+        expect(page.locator("#review-coach")).to_contain_text("The coach marks mistakes at move")
+        step = (page.text_content("#review-coach") or "").split("move ")[1].split(",")[0].rstrip(".")
+        page.fill("#review-range", step)
+        expect(page.locator("#review-mark")).to_be_visible()
+        shoot(page, screenshots, f"review-coach-{size}.png")
+
+        over: Page = new_page(viewport=viewport, touch=size == "phone", storage=game_storage(match))
+        over.goto(server.url + "/#/play")
+        open_result(over)
+        over.click("#coach-match-button")
+        expect(over.locator("#coach-match-status")).to_contain_text("Hands reviewed")
+        over.locator("#coach-match").scroll_into_view_if_needed()
+        shoot(over, screenshots, f"coach-match-{size}.png")

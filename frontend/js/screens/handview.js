@@ -1,5 +1,4 @@
-// Your hand on the table. A card's element is kept from one drawing to the next, so the focus stays on it and a
-// drawn card's arrival plays once, not again on every change.
+// Your hand on the table. A card's element is kept between drawings, so the focus stays and an arrival plays once.
 
 import { handGroups, meldMembership } from '../arrange.js';
 import { cardName } from '../cards.js';
@@ -18,7 +17,6 @@ function spoken(code, view, table, member) {
   return parts.join(', ');
 }
 
-/** The element of a card in the hand, if it is there. */
 export function handCard(code) {
   const card = kept.get(code);
   return card && card.isConnected ? card : null;
@@ -72,7 +70,7 @@ export function renderHand(view, table, settings) {
   if (focused && kept.get(focused) && document.activeElement !== kept.get(focused)) kept.get(focused).focus();
 }
 
-/** Where a card dragged to (x) would go in the hand: the index among the other cards. */
+/** Where a card dragged to `x` would go: its index among the other cards. */
 export function dropIndex(x, dragged) {
   const cards = [...byId('hand').querySelectorAll('button.hand-card')].filter((c) => c !== dragged);
   const boxes = cards.map((c) => c.getBoundingClientRect());

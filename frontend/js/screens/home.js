@@ -1,5 +1,4 @@
-// The home screen: one big Play (or Continue) above the fold, the computer's level in plain words, and the other
-// options folded away. Play deals at once.
+// The home screen: one big Play (or Continue), the computer's level in words, the other options folded away.
 
 import { byId, clear, h } from '../dom.js';
 import { LEVELS, newGameRequest, presetLabel, variantsOf } from '../options.js';
@@ -37,10 +36,10 @@ export function createHome(ctx, table) {
   };
   const choice = () => ({
     level: form.level.value, rules: form.rules.value, target: form.target.value,
-    variants: { big_gin: form.big_gin.checked, oklahoma: form.oklahoma.checked, straight_gin: form.straight_gin.checked, line_bonus: form.line_bonus.checked },
+    variants: Object.fromEntries(['big_gin', 'oklahoma', 'straight_gin', 'line_bonus'].map((key) => [key, form[key].checked])),
   });
 
-  // The last options used; a first visit starts on the level for learning.
+  // The last options used; a first visit starts on easy.
   const last = store.lastNewGame();
   form.level.value = last && LEVELS.includes(last.level) ? last.level : 'easy';
   if (last && last.target !== undefined) form.target.value = last.target;
@@ -87,8 +86,7 @@ export function createHome(ctx, table) {
   async function refresh() {
     const saved = store.game();
     if (!saved) return;
-    const mine = get().game && get().game.id === saved.id ? get().game : null;
-    let data = mine;
+    let data = get().game && get().game.id === saved.id ? get().game : null;
     if (!data) {
       try {
         data = await api.game(saved.id, saved.token);
@@ -110,7 +108,6 @@ export function createHome(ctx, table) {
     await refresh();
   }
 
-  /** The rules presets arrived: fill the options. */
   function rulesLoaded(rules) {
     const select = clear(form.rules);
     for (const preset of rules.presets) select.append(h('option', { value: preset.name, text: presetLabel(preset) }));
@@ -126,5 +123,5 @@ export function createHome(ctx, table) {
     if (event.target.name === 'rules') setVariants(event.target.value);
     update((s) => s);
   });
-  return { open, startGame, playAgain, rulesLoaded };
+  return { open, playAgain, rulesLoaded };
 }

@@ -35,7 +35,7 @@ export function bindTableInput(intents) {
     else if (target.closest('#pile-view')) intents.showPile();
   });
 
-  // Tap a card to select it; tap it again (or drop it on the pile) to discard it.
+  // Tap a card to select it, again (or drop it on the pile) to discard it.
   hand.addEventListener('click', (event) => {
     const card = event.target.closest('button.hand-card');
     if (card && !(drag && drag.moved)) intents.cardTap(card.dataset.card);
@@ -63,7 +63,7 @@ export function bindTableInput(intents) {
     }
   });
 
-  // Drag a card (mouse, pen or finger): onto the pile to discard it, or to another place in the hand.
+  // Drag a card onto the pile to discard it, or to another place in the hand.
   let drag = null;
   const marks = (before, onPile) => {
     for (const c of cards()) c.classList.toggle('drop-before', c === before);
@@ -84,7 +84,7 @@ export function bindTableInput(intents) {
       drag.card.classList.add('dragging');
       try { drag.card.setPointerCapture(event.pointerId); } catch { /* not capturable: fine */ }
     }
-    drag.card.style.setProperty('transform', `translate(${dx}px, ${dy}px)`);
+    drag.card.style.transform = `translate(${dx}px, ${dy}px)`;
     drag.onPile = overPile(event.clientX, event.clientY);
     drag.target = drag.onPile ? null : dropIndex(event.clientX, drag.card);
     marks(drag.target && drag.target.before, drag.onPile);

@@ -1,5 +1,4 @@
-// Showing an answer's events one by one: the deal flying in from the stock, and each of the computer's moves with a
-// pause, a flight and a sound, while the piles show the table as it was at that event.
+// An answer's events one by one: the deal, and each computer move with a pause, a flight, a sound, the piles as then.
 
 import { byId } from '../dom.js';
 import { COMPUTER, OVER, isVisibleMove, soundOf, speakEvent, tablesAfter, undoEvent } from '../model.js';
@@ -10,21 +9,12 @@ import { announce } from '../ui.js';
 function animateEvent(event, duration) {
   const opponent = byId('opp-fan');
   const pile = byId('discard-slot');
-  switch (event.kind) {
-    case 'drew':
-      return event.source === 'stock' ? fly(byId('stock'), opponent, null, duration) : fly(pile, opponent, event.card, duration);
-    case 'took_upcard':
-      return fly(pile, opponent, event.card, duration);
-    case 'discarded':
-    case 'knocked':
-    case 'gin':
-      return fly(opponent, pile, event.card, duration);
-    default:
-      return Promise.resolve();
-  }
+  if (event.kind === 'drew' && event.source === 'stock') return fly(byId('stock'), opponent, null, duration);
+  if (['drew', 'took_upcard'].includes(event.kind)) return fly(pile, opponent, event.card, duration);
+  if (['discarded', 'knocked', 'gin'].includes(event.kind)) return fly(opponent, pile, event.card, duration);
+  return null;
 }
 
-/** An answer's events one by one: the deal, and the computer's moves with a pause, a flight and a sound. */
 export async function playback({ get, update, sound }, data) {
   const events = data.events || [];
   const tables = tablesAfter(data.view, events);

@@ -1,12 +1,14 @@
-// Stepping through a finished hand with both hands face up: of the game in play, or of a past match.
+// Stepping through a finished hand, both hands face up: of the game in play, or of a past match.
 
 import { cardName, sortBySuit } from '../cards.js';
-import { byId, cardFace, clear, h } from '../dom.js';
+import { byId, cardFace, clear, emptyPile } from '../dom.js';
 import { YOU } from '../model.js';
-import { reviewFrames } from '../replay.js';
+import { decisionSteps, reviewFrames } from '../replay.js';
+import { moveWords, points } from '../results.js';
 import { matchHash } from '../router.js';
-import { patch, reviewAt, withBanner, withReview } from '../state.js';
+import { coachKey, patch, reviewAt, withBanner, withReview } from '../state.js';
 import { focusHeading } from '../ui.js';
+import { LOOKING } from './result.js';
 
 function reviewHand(target, codes, moved, seat) {
   const root = clear(byId(target));
@@ -14,7 +16,24 @@ function reviewHand(target, codes, moved, seat) {
   root.setAttribute('aria-label', `${seat === YOU ? 'Your' : 'The computer’s'} hand: ${codes.length} cards`);
 }
 
-export function renderReview({ review }) {
+/** The coach's marks: on the step shown when it was your mistake, and which moves were. */
+function renderMarks(review, entry) {
+  const steps = decisionSteps(review.frames, entry && entry.data ? entry.data.decisions : []);
+  const mark = steps.get(review.step);
+  byId('review-mark').hidden = !(mark && mark.mistake);
+  if (mark && mark.mistake) {
+    byId('review-cost').textContent = points(mark.cost);
+    byId('review-better').textContent = moveWords(mark.best);
+    byId('review-why').textContent = mark.why;
+  }
+  const moves = [...steps].filter(([, d]) => d && d.mistake).map(([n]) => n);
+  const line = byId('review-coach');
+  line.hidden = !entry;
+  if (entry) line.textContent = entry.error || (!entry.data ? LOOKING
+    : moves.length ? `The coach marks mistakes at move ${moves.join(', ')}.` : 'The coach found no mistakes.');
+}
+
+export function renderReview({ review, analyses }) {
   if (!review) return;
   const { frames, step, hand } = review;
   const frame = frames[step];
@@ -27,23 +46,21 @@ export function renderReview({ review }) {
   const pile = clear(byId('review-discard'));
   const top = frame.pile[frame.pile.length - 1];
   if (top) pile.append(cardFace(top, { classes: `pile-card${top === frame.moved ? ' moved' : ''}`, label: `Top of the discard pile: ${cardName(top)}` }));
-  else pile.append(h('span', { class: 'card slot-empty', role: 'img', 'aria-label': 'The discard pile is empty' }));
+  else pile.append(emptyPile());
   byId('review-stock').textContent = `Stock · ${frame.stock}`;
   const range = byId('review-range');
   range.max = String(last);
   range.value = String(step);
   range.setAttribute('aria-valuetext', step === 0 ? 'The deal' : `Move ${step}`);
-  byId('review-first').disabled = step === 0;
-  byId('review-prev').disabled = step === 0;
-  byId('review-next').disabled = step === last;
-  byId('review-last').disabled = step === last;
+  for (const [id, end] of [['first', 0], ['prev', 0], ['next', last], ['last', last]]) byId(`review-${id}`).disabled = step === end;
   byId('review-back').textContent = review.back === '#/play' ? 'Back to the result' : 'Back to the match';
+  renderMarks(review, review.coach && analyses[review.coach]);
 }
 
 export function createReview(ctx, table) {
   const { api, store, get, update } = ctx;
 
-  /** The deck, starter and events of hand `number`: of the game in play, or of a past match (by the player token). */
+  /** The deck, starter and events of the hand: of the game in play, or of a past match (player token). */
   async function handOf(route) {
     if (route.id) return api.matchHand(store.playerToken(), route.id, route.hand);
     const { game } = get();
@@ -58,10 +75,15 @@ export function createReview(ctx, table) {
     if (!route.id && !get().game) await table.open(false);
     if (!route.id && !get().game) return;
     const back = route.id ? matchHash(route.id) : '#/play';
+    // The coach needs the seat token: it reviews this browser's game, not other past matches.
+    const saved = store.game();
+    const mine = saved && (!route.id || route.id === saved.id) ? saved : null;
     try {
       const hand = await handOf(route);
       const frames = reviewFrames({ deck: hand.deck, starter: hand.starter, events: hand.events, hand: hand.number });
-      update((s) => patch(withReview(s, { frames, hand: hand.number, back }), { screen: 'review' }));
+      const coach = mine && coachKey(mine.id, hand.number);
+      update((s) => patch(withReview(s, { frames, hand: hand.number, back, coach }), { screen: 'review' }));
+      if (mine) ctx.coach.analyse(mine.id, mine.token, hand.number);
     } catch (error) {
       update((s) => withBanner(s, `The hand could not be loaded for review: ${error.detail || error.message}`));
       ctx.go(back);

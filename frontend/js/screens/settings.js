@@ -1,4 +1,4 @@
-// The settings screen and the header's sound switch. Every change is kept in this browser and shown at once.
+// The settings and the header's sound switch: every change is kept in this browser and shown at once.
 
 import { byId } from '../dom.js';
 import { withSettings } from '../state.js';

@@ -1,4 +1,4 @@
-// Drawing a hand's showdown and a match's score sheet; the result screen and a past match's screen share them.
+// A hand's showdown and a match's score sheet, for the result and past match screens.
 
 import { cardName, meldOrder, shortName, sortBySuit } from '../cards.js';
 import { lineChartModel, renderLineChart } from '../chart.js';
@@ -7,6 +7,7 @@ import { YOU } from '../model.js';
 import { matchSummary, meldsWithLayoffs, scoreSheet } from '../results.js';
 
 const seatName = (seat) => (seat === YOU ? 'You' : 'Computer');
+const head = (...names) => h('thead', {}, h('tr', {}, ...names.map((t) => h('th', { scope: 'col', text: t }))));
 
 function cardsRow(codes, { label, laidOff = new Set(), layoffBy = '' } = {}) {
   const row = h('div', { class: 'meld-group', role: 'group', 'aria-label': label || null });
@@ -36,7 +37,7 @@ function side(title, subtitle, melds, deadwood, { note = '', knocker = false } =
     rows, note ? h('p', { class: 'side-note', text: note }) : null);
 }
 
-/** Both hands laid down: the knocker's melds with the layoffs on them, the defender's melds and deadwood. */
+/** Both hands laid down: the knocker's melds with the layoffs, the defender's melds and deadwood. */
 export function renderShowdown(root, view) {
   clear(root);
   const { result } = view;
@@ -70,15 +71,12 @@ function scoreCell(total, gain) {
   return h('td', {}, gain ? h('span', { class: 'gain', text: `+${gain}` }) : null, gain ? ' ' : null, String(total));
 }
 
-/**
- * The running score sheet of a match (a view, or a match from the history), each hand number linking to its review
- * when `reviewHash(hand)` is given.
- */
+/** The score sheet of a match (a view, or a match from the history); hand numbers link to `reviewHash(hand)`. */
 export function renderScoreSheet(root, match, reviewHash = null) {
   clear(root);
   const table = h('table', { class: 'sheet' },
     h('caption', { class: 'visually-hidden', text: 'Score sheet, hand by hand: the points won and the running totals' }),
-    h('thead', {}, h('tr', {}, ...['Hand', 'Result', 'You', 'Computer'].map((t) => h('th', { scope: 'col', text: t })))));
+    head('Hand', 'Result', 'You', 'Computer'));
   const body = h('tbody');
   for (const r of scoreSheet(match)) {
     const number = reviewHash ? h('a', { href: reviewHash(r.hand), 'aria-label': `Review hand ${r.hand}`, text: String(r.hand) }) : String(r.hand);
@@ -92,8 +90,7 @@ export function renderScoreSheet(root, match, reviewHash = null) {
     root.append(h('p', { class: 'sheet-final', text: `Final, with the bonuses: you ${summary.scores[0]}, the computer ${summary.scores[1]}.` }));
   }
   if (match.games && match.games.length) {
-    const games = h('table', { class: 'sheet games' }, h('caption', { text: 'Hollywood games' }),
-      h('thead', {}, h('tr', {}, ...['Game', 'You', 'Computer', 'Winner'].map((t) => h('th', { scope: 'col', text: t })))));
+    const games = h('table', { class: 'sheet games' }, h('caption', { text: 'Hollywood games' }), head('Game', 'You', 'Computer', 'Winner'));
     const rows = h('tbody');
     match.games.forEach((g, i) => rows.append(h('tr', {}, h('th', { scope: 'row', text: String(i + 1) }),
       h('td', { text: String(g.scores[0]) }), h('td', { text: String(g.scores[1]) }),
@@ -103,7 +100,6 @@ export function renderScoreSheet(root, match, reviewHash = null) {
   }
 }
 
-/** Both scores after each hand, as a line chart. */
 export function scoresChart(match) {
   const history = match.history || [];
   const series = [0, 1].map((seat) => ({

@@ -4,11 +4,11 @@ import { lineChartModel, renderLineChart } from '../chart.js';
 import { byId, clear, h } from '../dom.js';
 import { YOU } from '../model.js';
 import { presetLabel } from '../options.js';
+import { finalScores } from '../results.js';
 import { matchHash } from '../router.js';
 import { patch, withMatches } from '../state.js';
 import { focusHeading } from '../ui.js';
 import { renderScoreSheet, scoresChart } from './sheet.js';
-
 
 const day = (iso) => {
   const when = new Date(iso);
@@ -21,7 +21,7 @@ function presetName(state, match) {
 }
 
 function matchWords(state, match) {
-  const scores = match.final_scores.some((s) => s) ? match.final_scores : match.scores;
+  const scores = finalScores(match);
   const outcome = match.status !== 'finished' ? 'In progress' : match.winner === YOU ? 'Won' : 'Lost';
   return {
     outcome,
@@ -30,12 +30,12 @@ function matchWords(state, match) {
   };
 }
 
-/** Net points (won minus lost) added up match by match, oldest first, from the matches listed. */
+/** Net points (won minus lost) added up over the matches listed, oldest first. */
 function renderTrend(matches) {
   const root = clear(byId('stats-chart'));
   let total = 0;
   const points = [...matches].reverse().filter((m) => m.hands).map((m, i) => {
-    const scores = m.final_scores.some(Boolean) ? m.final_scores : m.scores;
+    const scores = finalScores(m);
     total += scores[0] - scores[1];
     return { x: i + 1, y: total };
   });
@@ -98,14 +98,14 @@ export function createStats(ctx) {
     update((s) => patch(s, { screen: 'stats' }));
     if (focus) focusHeading('stats');
     const token = store.playerToken();
-    if (!token) update((s) => patch(s, { stats: { status: 'Play a game and your stats will appear here.', data: null } }));
+    const stats = (status, data = null) => update((s) => patch(s, { stats: { status, data } }));
+    if (!token) stats('Play a game and your stats will appear here.');
     else {
-      update((s) => patch(s, { stats: { status: 'Loading…', data: null } }));
+      stats('Loading…');
       try {
-        const data = await api.stats(token);
-        update((s) => patch(s, { stats: { status: 'Kept by the server for this browser’s anonymous player.', data } }));
+        stats('Kept by the server for this browser’s anonymous player.', await api.stats(token));
       } catch (error) {
-        update((s) => patch(s, { stats: { status: `Your stats could not be loaded: ${error.detail}`, data: null } }));
+        stats(`Your stats could not be loaded: ${error.detail}`);
       }
     }
     await loadMatches(false);

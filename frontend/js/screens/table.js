@@ -1,5 +1,5 @@
-// The table's controller: what each tap, drag and key does, the moves sent to the server, and the computer's moves
-// shown one by one with motion and sound. The server decides every rule; the table asks it and shows its answers.
+// The table's controller: taps, drags and keys, the moves sent, the computer's moves shown. The server decides
+// every rule; the table asks it and shows its answers.
 
 import { shortName } from '../cards.js';
 import { byId } from '../dom.js';
@@ -28,6 +28,7 @@ export function createTable(ctx) {
     shake(element, get().settings);
     sound.play('refuse');
   }
+  const refuseTap = (element, target, card = null) => refuse(element, refusal(game().view, target, { card, playing: get().table.playing }));
 
   /** Read the game from the server again (on opening it, after an error). */
   async function reload() {
@@ -39,7 +40,7 @@ export function createTable(ctx) {
     try {
       const data = await api.game(saved.id, saved.token);
       update((s) => withGame(s, gameOf(data, saved.token), store.arrangement(saved.id)));
-      // This hand's move log comes from the event log; the table is drawn without waiting for it.
+      // The hand's move log, from the event log: the table is drawn without waiting for it.
       api.events(saved.id, saved.token, 0, data.view.hand_number).then((events) => {
         const s = get();
         if (!s.game || s.game.id !== saved.id || s.game.version !== data.version || s.busy) return;
@@ -52,7 +53,7 @@ export function createTable(ctx) {
     }
   }
 
-  /** Read the game again after a failure and show it; true when that worked. */
+  /** Read the game again after a failure and show it; true when it worked. */
   async function recover() {
     const ok = await reload();
     if (ok) show(false);
@@ -83,7 +84,7 @@ export function createTable(ctx) {
     if (cached === null || game().version !== cached) show(focus && cached === null);
   }
 
-  /** A new game's first answer: a fresh table, the deal, and whatever the computer did first. */
+  /** A new game's first answer: a fresh table, the deal, the computer's first moves. */
   async function begin(data, token) {
     update((s) => patch(withGame(withoutGame(s), gameOf(data, token)), { busy: true, screen: 'table' }));
     saveArrangement();
@@ -117,7 +118,7 @@ export function createTable(ctx) {
     await send(action);
   }
 
-  /** The knock dialog; with `alt`, the player may also just discard. Resolves to 'ok', 'alt' or 'cancel'. */
+  /** The knock dialog (with `alt`, also just discard): resolves to 'ok', 'alt' or 'cancel'. */
   function askKnock(view, card, alt = null) {
     const gin = legalMoves(view).gin.has(card);
     const option = (view.discard_options || []).find((o) => o.card === card) || view;
@@ -128,12 +129,12 @@ export function createTable(ctx) {
     });
   }
 
-  /** Throw `card`: a second tap or a drop discards; a single tap on a card that could knock asks first. */
+  /** Throw `card`; a single tap (`ask`) on a card that could knock asks first. */
   async function discard(card, { ask = false } = {}) {
     if (!still()) return;
     const { view } = game();
     if (!legalMoves(view).discard.has(card)) {
-      refuse(handCard(card) || byId('hand'), refusal(view, 'card', { card }));
+      refuseTap(handCard(card) || byId('hand'), 'card', card);
       return;
     }
     const choice = ask && legalMoves(view).knock.has(card) ? await askKnock(view, card, 'Just discard') : 'alt';
@@ -227,13 +228,13 @@ export function createTable(ctx) {
     tapStock() {
       if (!game() || get().busy) return;
       if (still() && legalMoves(game().view).drawStock) play('draw_stock');
-      else refuse(byId('stock'), refusal(game().view, 'stock', { playing: get().table.playing }));
+      else refuseTap(byId('stock'), 'stock');
     },
     tapPile() {
       if (!game() || get().busy) return;
       const m = legalMoves(game().view);
       if (still() && (m.takeUpcard || m.drawDiscard)) play(m.takeUpcard ? 'take_upcard' : 'draw_discard');
-      else refuse(byId('discard-slot'), refusal(game().view, 'pile', { playing: get().table.playing }));
+      else refuseTap(byId('discard-slot'), 'pile');
     },
     cardTap(card) {
       if (!game() || get().busy) return;
@@ -245,7 +246,7 @@ export function createTable(ctx) {
       }
       if (get().table.selected === card) {
         if (mine) discard(card);
-        else refuse(handCard(card), refusal(view, 'card', { card, playing: get().table.playing }));
+        else refuseTap(handCard(card), 'card', card);
         return;
       }
       update((s) => select(s, card));
@@ -253,7 +254,7 @@ export function createTable(ctx) {
     },
     dropOnPile(card) {
       if (!game() || get().busy) return;
-      if (!still() || game().view.phase !== 'discard') refuse(byId('discard-slot'), refusal(game().view, 'card', { card, playing: get().table.playing }));
+      if (!still() || game().view.phase !== 'discard') refuseTap(byId('discard-slot'), 'card', card);
       else discard(card);
     },
     dropInHand(card, index) {
@@ -297,5 +298,5 @@ export function createTable(ctx) {
     },
   };
 
-  return { open, begin, reload, show, intents };
+  return { open, begin, intents };
 }

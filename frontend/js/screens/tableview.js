@@ -1,18 +1,15 @@
-// Drawing the table from the state. Every area has a fixed place, so nothing moves when the log grows or the phase
-// changes.
+// Drawing the table from the state.
 
 import { cardName, shortName } from '../cards.js';
-import { byId, cardBack, cardFace, clear, h } from '../dom.js';
+import { byId, cardBack, cardFace, clear, emptyPile, h } from '../dom.js';
 import { YOU, buttonStates, deadwoodLine, legalMoves, moment, selectionLine, tableOf, topCard } from '../model.js';
 import { renderHand } from './handview.js';
 
 function renderStatus(view, now) {
   const target = view.rules && view.rules.target;
-  clear(byId('score-line')).append(
-    h('span', { class: 'score-you', text: `You ${view.scores[0]}` }), ' ',
-    h('span', { class: 'score-computer', text: `Computer ${view.scores[1]}` }), ' ',
-    h('span', { class: 'score-target', text: target ? `to ${target}` : '' }),
-  );
+  byId('score-you').textContent = `You ${view.scores[0]}`;
+  byId('score-computer').textContent = `Computer ${view.scores[1]}`;
+  byId('score-target').textContent = target ? `to ${target}` : '';
   const limit = view.knock_limit === 0 ? 'Gin only' : `knock at ${view.knock_limit} or less`;
   byId('hand-line').textContent = `Hand ${view.hand_number} · ${limit}`;
   const pill = byId('turn-line');
@@ -52,9 +49,7 @@ function renderPiles(view, shown, states, still) {
       label: take ? `Discard pile: ${cardName(top)}. Take it` : `Top of the discard pile: ${cardName(top)}`,
       extra: { tabindex: '-1', 'aria-disabled': String(!take), id: 'pile-top' },
     }));
-  } else {
-    slot.append(h('span', { class: 'card slot-empty', role: 'img', 'aria-label': 'The discard pile is empty' }));
-  }
+  } else slot.append(emptyPile());
   byId('pile-view').disabled = shown.pile.length === 0;
 }
 
@@ -74,10 +69,10 @@ function renderLog(table) {
   list.scrollTop = list.scrollHeight;
 }
 
+// The buttons whose words name a card; the others keep the page's words.
 const LABELS = {
-  take_upcard: () => 'Take upcard', pass: () => 'Pass', draw_stock: () => 'Draw from stock',
   draw_discard: (view) => `Take ${shortName(topCard(view))}`, discard: (_, card) => `Discard ${shortName(card)}`,
-  knock: (_, card) => `Knock with ${shortName(card)}`, gin: () => 'Gin!', big_gin: () => 'Big Gin', hint: () => 'Hint',
+  knock: (_, card) => `Knock with ${shortName(card)}`,
 };
 
 function renderActions(view, table, still) {
@@ -88,7 +83,7 @@ function renderActions(view, table, still) {
     const name = button.dataset.action;
     const live = still && !!states[name];
     button.hidden = !live;
-    if (live) button.textContent = LABELS[name](view, table.selected);
+    if (live && LABELS[name]) button.textContent = LABELS[name](view, table.selected);
     button.classList.toggle('hinted', live && hinted === name);
   }
 }
@@ -106,7 +101,7 @@ function renderTalk(table, view, now) {
   feedback.dataset.kind = kind;
 }
 
-/** The whole table; `table.display` (model.tablesAfter) stands for the piles while moves are being shown. */
+/** The whole table; `table.display` stands for the piles while moves are being shown. */
 export function renderTable(state) {
   const { game, table, settings, busy } = state;
   if (!game) return;
