@@ -1,18 +1,22 @@
 """How the opponent knocks, read from the hands of this match that are over.
 
-Players differ most in when they knock: at the first chance, only with little deadwood, or only for Gin. The
-model is a knocking threshold ``k``: the opponent knocks when it can with deadwood ``k`` or less, and plays on
-above it. Every finished hand's summary says, for each seat, the deadwood it knocked with and the least
-deadwood it could have knocked with on a turn it chose to play on (both public once a hand is over), so each
-hand moves a probability over ``k``. The prior is the spread of styles players show: first-chance knocking is
-the most common, holding for a low knock or for Gin less so. Each observation is trusted up to a small
-chance of a one-off (a knock timed by the turn, say), so no single hand rules a threshold out for good.
+Players differ most in when they knock: at the first chance, only with little deadwood, only for Gin, or by
+the moment (holding for Gin early in a hand and knocking late). The model is a knocking threshold ``k`` drawn
+afresh at each chance: the opponent knocks when it can with deadwood ``k`` or less, and plays on above it;
+``weights[k]`` is how often it plays by threshold ``k``. A player with one fixed threshold puts all its
+weight on one ``k``; a player who knocks by the moment spreads it. Every finished hand's summary says, for
+each seat, the deadwood it knocked with and the least deadwood it could have knocked with on a turn it chose
+to play on (both public once a hand is over); each is one chance, seen to fit some thresholds and not
+others. The weights are the most likely mixture given those chances (expectation-maximisation), starting
+from a prior of the styles players show: first-chance knocking is the most common, holding for a low knock
+or for Gin less so, and the prior counts as ``PRIOR_STRENGTH`` chances seen.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ginrummy.engine import View
 
@@ -20,8 +24,10 @@ THRESHOLDS = tuple(range(11))
 """The thresholds considered: 0 (Gin only) to 10 (the house knock limit)."""
 FIRST_CHANCE_PRIOR = 0.45
 """Prior weight of knocking at the first chance (the threshold at the limit); the rest is spread evenly."""
-SLIP = 0.08
-"""Chance that one hand's behaviour goes against the opponent's threshold."""
+PRIOR_STRENGTH = 2.0
+"""How many observed chances the prior is worth."""
+ROUNDS = 40
+"""Rounds of expectation-maximisation (the weights settle well within them for a match's observations)."""
 
 
 @dataclass(frozen=True)
@@ -60,26 +66,36 @@ def prior() -> list[float]:
 
 def read_knocking(view: View) -> KnockModel:
     """The model of the opponent's knocking, from the hands of this match that are over."""
-    weights = prior()
     opponent = view.opponent
-    observations = 0
+    seen: list[tuple[bool, ...]] = []
     for summary in view.history:
         if summary.deadwood is None:  # kept before these facts were
             continue
         limit = summary.knock_limit
         knocked = summary.deadwood[opponent] if summary.knocker == opponent else None
-        if knocked:  # knocked with deadwood d > 0: the threshold is at least d
-            _observe(weights, [min(k, limit) >= knocked for k in THRESHOLDS])
-            observations += 1
+        if knocked:  # knocked with deadwood d > 0: that chance's threshold was at least d
+            seen.append(tuple(min(k, limit) >= knocked for k in THRESHOLDS))
         declined = summary.declined[opponent]
-        if declined is not None:  # could have knocked with d and played on: the threshold is below d
-            _observe(weights, [min(k, limit) < declined for k in THRESHOLDS])
-            observations += 1
-    total = sum(weights)
-    return KnockModel(tuple(w / total for w in weights), observations)
+        if declined is not None:  # could have knocked with d and played on: that chance's threshold was below d
+            seen.append(tuple(min(k, limit) < declined for k in THRESHOLDS))
+    return KnockModel(mixture(tuple(seen)), len(seen))
 
 
-def _observe(weights: list[float], fits: list[bool]) -> None:
-    """Weigh each threshold by how well it explains one observation (``fits``, per threshold)."""
-    for k, fit in enumerate(fits):
-        weights[k] *= (1.0 - SLIP) if fit else SLIP
+@lru_cache(maxsize=4096)
+def mixture(seen: tuple[tuple[bool, ...], ...]) -> tuple[float, ...]:
+    """The mixture of thresholds that best explains the chances ``seen`` (each: which thresholds it fits),
+    with the prior counted as ``PRIOR_STRENGTH`` chances."""
+    base = [PRIOR_STRENGTH * w for w in prior()]
+    weights = prior()
+    for _ in range(ROUNDS if seen else 0):
+        counts = list(base)
+        for fits in seen:
+            share = sum(w for w, fit in zip(weights, fits, strict=True) if fit)
+            if share <= 0:  # fits no threshold (held on with Gin, say): nothing the model can take from it
+                continue
+            for k, fit in enumerate(fits):
+                if fit:
+                    counts[k] += weights[k] / share
+        total = sum(counts)
+        weights = [c / total for c in counts]
+    return tuple(weights)
