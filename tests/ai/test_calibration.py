@@ -35,3 +35,40 @@ def test_the_shipped_maps_cover_every_question_and_say_how_they_were_fitted() ->
     data = json.loads(resources.files("ginrummy.ai").joinpath("calibration.json").read_text())
     assert set(data["maps"]) == set(QUESTIONS)
     assert "gin-rummy bench calibration" in data["command"] and data["decisions"] >= 2000
+
+
+def test_hints_show_the_chances_as_reported_and_never_0_or_100_percent() -> None:
+    """Over whole hands, the hard player's reasons give the stock card's chance at every draw, the opponent's
+    chance to knock at every plain discard and the undercut chance at a knock, each as a whole percent within
+    1%-99%; the move itself is the one ``choose`` makes."""
+    import re
+
+    from ginrummy.ai import make_player
+    from ginrummy.ai.hard import HardPlayer
+    from ginrummy.engine import HOUSE, ActionKind, Phase, apply, new_game, view_for
+
+    seen: set[str] = set()
+    for seed in range(3):
+        state = new_game(HOUSE, 300 + seed)
+        players = [make_player("hard", seed), make_player("simple", seed + 1)]
+        while state.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            seat = state.hand.turn
+            view = view_for(state, seat)
+            if seat == 0:
+                twin = make_player("hard", seed * 7919 + view.draws)
+                assert isinstance(twin, HardPlayer)
+                action, why = twin.explain(view)
+                assert action == make_player("hard", seed * 7919 + view.draws).choose(view)
+                percents = [int(p) for p in re.findall(r"about (\d+)%", why)]
+                assert all(1 <= p <= 99 for p in percents), why
+                if view.drawing and view.stock_count:
+                    assert "a stock card helps about" in why
+                    seen.add("stock helps")
+                elif action.kind == ActionKind.DISCARD:
+                    assert "the opponent knocks next turn about" in why
+                    seen.add("opponent knocks")
+                elif action.kind == ActionKind.KNOCK and "Gin" not in why:
+                    assert "undercut" in why
+                    seen.add("undercut")
+            state, _ = apply(state, players[seat].choose(view))
+    assert {"stock helps", "opponent knocks"} <= seen

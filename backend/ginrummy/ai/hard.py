@@ -116,10 +116,15 @@ class HardPlayer:
     # --- the protocol ---------------------------------------------------------------------------------------
 
     def choose(self, view: View) -> Action:
-        return self.explain(view)[0]
+        return self._decide(view, with_chances=False)[0]
 
     def explain(self, view: View) -> tuple[Action, str]:
-        """The chosen action and one sentence saying why."""
+        """The chosen action and one sentence saying why, with the chances behind it as reported
+        (``calibration.calibrated``): the next stock card helping at a draw, the opponent knocking on its next
+        turn at a discard, an undercut at a knock."""
+        return self._decide(view, with_chances=True)
+
+    def _decide(self, view: View, with_chances: bool) -> tuple[Action, str]:
         seat = view.seat
         if view.offers(ActionKind.NEXT_HAND):
             return Action(ActionKind.NEXT_HAND, seat), "Deal the next hand."
@@ -129,8 +134,15 @@ class HardPlayer:
         if not self.settings.read_opponent:
             knowledge = replace(knowledge, knocking=FIRST_CHANCE)
         if view.drawing:
-            return self._draw(view, knowledge)
-        return self._discard(view, knowledge)
+            action, why = self._draw(view, knowledge)
+            if with_chances and view.stock_count:
+                helps = calibrated("stock helps", self.stock_help_chance(view, knowledge))
+                why = f"{why[:-1]} (a stock card helps about {helps:.0%} of the time)."
+            return action, why
+        action, why, hazard = self._discard(view, knowledge)
+        if with_chances and action.kind == ActionKind.DISCARD and hazard is not None:
+            why = f"{why[:-2]}; the opponent knocks next turn about {calibrated('opponent knocks', hazard):.0%})."
+        return action, why
 
     # --- drawing --------------------------------------------------------------------------------------------
 
@@ -204,7 +216,8 @@ class HardPlayer:
             total += knock_outs(opponent, cards, threshold) / len(cards)
         return total / len(hands)
 
-    def _discard(self, view: View, knowledge: Knowledge) -> tuple[Action, str]:
+    def _discard(self, view: View, knowledge: Knowledge) -> tuple[Action, str, float | None]:
+        """The discard or knock, why, and the chance (raw) that the opponent knocks on its next turn."""
         seat = view.seat
         settings = self.settings
         probs = knowledge.probabilities()
@@ -214,8 +227,10 @@ class HardPlayer:
         danger_weight = settings.danger_weight + settings.danger_late * late
         odds = stock_odds(knowledge, probs)
         deadwood_weight = 1.0
+        hazard = None
         if settings.hazard_weight:
-            deadwood_weight += settings.hazard_weight * self.knock_hazard(view, knowledge)
+            hazard = self.knock_hazard(view, knowledge)
+            deadwood_weight += settings.hazard_weight * hazard
         scored = []
         for option in options:
             if option.deadwood > least + 12:
@@ -232,13 +247,13 @@ class HardPlayer:
         if knockable:
             decision = self._knock_decision(view, knowledge, knockable, best_card)
             if decision is not None:
-                return decision
+                return (*decision, hazard)
         left = next(o.deadwood for o in options if o.card == card)
         if knockable:
             return discard(seat, card), (f"Discard {card.symbol} and play on: Gin or an undercut looks worth "
-                                         f"more than knocking now (deadwood {left}).")
+                                         f"more than knocking now (deadwood {left})."), hazard
         why = "it keeps your best melds and chances" if best_danger < 0.2 else "it is the safest useful choice"
-        return discard(seat, card), f"Discard {card.symbol}: {why} (deadwood {left})."
+        return discard(seat, card), f"Discard {card.symbol}: {why} (deadwood {left}).", hazard
 
     def _knock_decision(self, view: View, knowledge: Knowledge, knockable: list[DiscardOption],
                         plain_discard: int) -> tuple[Action, str] | None:
