@@ -264,3 +264,11 @@ def figure(text: str | None) -> float:
     """The number in "12.9 points"."""
     assert text and text.endswith(" points"), text
     return float(text.split()[0])
+
+
+def open_result(page: Page) -> None:
+    """From the table's route to the hand's result (past the match's moment when the match is over)."""
+    expect(page.locator("#screen-result")).to_be_visible()
+    if page.locator("#moment").is_visible():
+        page.click("#moment-details")
+    expect(page.locator("#result-body")).to_be_visible()

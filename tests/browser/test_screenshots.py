@@ -9,9 +9,17 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_helpers import DESKTOP, PHONE, create_game, game_storage, hand_with_a_mistake, server_view, wait_idle
+from browser_helpers import (
+    DESKTOP,
+    PHONE,
+    create_game,
+    game_storage,
+    hand_with_a_mistake,
+    open_result,
+    server_view,
+    wait_idle,
+)
 from playwright.sync_api import Page, expect
-from test_coach import open_result
 from test_guide_and_history import finished_match
 
 pytestmark = pytest.mark.timeout(240)

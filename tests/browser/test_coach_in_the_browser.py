@@ -17,6 +17,7 @@ from browser_helpers import (
     hand_analysis,
     hand_with_a_mistake,
     move_words,
+    open_result,
     server_view,
     tab_to,
 )
@@ -25,14 +26,6 @@ from test_guide_and_history import finished_match
 
 pytestmark = pytest.mark.timeout(180)
 KINDS = ("draw", "discard", "knock")
-
-
-def open_result(page: Page) -> None:
-    """From the table's route to the hand's result (past the match's moment when the match is over)."""
-    expect(page.locator("#screen-result")).to_be_visible()
-    if page.locator("#moment").is_visible():
-        page.click("#moment-details")
-    expect(page.locator("#result-body")).to_be_visible()
 
 
 def assert_lost(page: Page, root: str, lost: dict[str, float]) -> None:
