@@ -134,15 +134,8 @@ class HardPlayer:
         if not self.settings.read_opponent:
             knowledge = replace(knowledge, knocking=FIRST_CHANCE)
         if view.drawing:
-            action, why = self._draw(view, knowledge)
-            if with_chances and view.stock_count:
-                helps = calibrated("stock helps", self.stock_help_chance(view, knowledge))
-                why = f"{why[:-1]} (a stock card helps about {helps:.0%} of the time)."
-            return action, why
-        action, why, hazard = self._discard(view, knowledge)
-        if with_chances and action.kind == ActionKind.DISCARD and hazard is not None:
-            why = f"{why[:-2]}; the opponent knocks next turn about {calibrated('opponent knocks', hazard):.0%})."
-        return action, why
+            return self._draw(view, knowledge, with_chances)
+        return self._discard(view, knowledge, with_chances)
 
     # --- drawing --------------------------------------------------------------------------------------------
 
@@ -153,7 +146,7 @@ class HardPlayer:
         outcomes = draw_outcomes(hand, odds.cards)
         return sum(c * v for c, v in zip(odds.chances, outcomes, strict=True)) / odds.weight
 
-    def _draw(self, view: View, knowledge: Knowledge) -> tuple[Action, str]:
+    def _draw(self, view: View, knowledge: Knowledge, with_chances: bool) -> tuple[Action, str]:
         seat = view.seat
         top = view.discard_pile[-1]
         hand = knowledge.mine
@@ -162,15 +155,18 @@ class HardPlayer:
         with_top = deadwood_after_taking(hand, top)
         blind = self.stock_expectation(hand, stock_odds(knowledge, probs))
         take = can_take and with_top + self.settings.take_margin < blind
-        if view.first_upcard:
-            if take:
-                return take_upcard(seat), (f"Take {top.symbol}: it brings your deadwood to {with_top}, better than "
-                                           f"the {blind:.0f} a stock card would give on average.")
-            return pass_upcard(seat), f"Pass: {top.symbol} does not improve your hand enough."
         if take:
-            return draw(seat, "discard"), (f"Take {top.symbol}: it brings your deadwood to {with_top}, better than "
-                                           f"the {blind:.0f} a stock card would give on average.")
-        return draw(seat, "stock"), f"Draw from the stock: {top.symbol} does not improve your hand enough."
+            action = take_upcard(seat) if view.first_upcard else draw(seat, "discard")
+            why = (f"Take {top.symbol}: it brings your deadwood to {with_top}, better than the {blind:.0f} a stock "
+                   f"card would give on average")
+        else:
+            action = pass_upcard(seat) if view.first_upcard else draw(seat, "stock")
+            why = f"{'Pass' if view.first_upcard else 'Draw from the stock'}: {top.symbol} does not improve your " \
+                  f"hand enough"
+        if with_chances and view.stock_count:
+            helps = calibrated("stock helps", self.stock_help_chance(view, knowledge))
+            why += f" (a stock card helps about {helps:.0%} of the time)"
+        return action, why + "."
 
     # --- discarding and knocking ----------------------------------------------------------------------------
 
@@ -216,8 +212,7 @@ class HardPlayer:
             total += knock_outs(opponent, cards, threshold) / len(cards)
         return total / len(hands)
 
-    def _discard(self, view: View, knowledge: Knowledge) -> tuple[Action, str, float | None]:
-        """The discard or knock, why, and the chance (raw) that the opponent knocks on its next turn."""
+    def _discard(self, view: View, knowledge: Knowledge, with_chances: bool) -> tuple[Action, str]:
         seat = view.seat
         settings = self.settings
         probs = knowledge.probabilities()
@@ -247,13 +242,15 @@ class HardPlayer:
         if knockable:
             decision = self._knock_decision(view, knowledge, knockable, best_card)
             if decision is not None:
-                return (*decision, hazard)
-        left = next(o.deadwood for o in options if o.card == card)
+                return decision
+        facts = f"deadwood {next(o.deadwood for o in options if o.card == card)}"
+        if with_chances and hazard is not None:
+            facts += f"; the opponent knocks next turn about {calibrated('opponent knocks', hazard):.0%}"
         if knockable:
             return discard(seat, card), (f"Discard {card.symbol} and play on: Gin or an undercut looks worth "
-                                         f"more than knocking now (deadwood {left})."), hazard
+                                         f"more than knocking now ({facts}).")
         why = "it keeps your best melds and chances" if best_danger < 0.2 else "it is the safest useful choice"
-        return discard(seat, card), f"Discard {card.symbol}: {why} (deadwood {left}).", hazard
+        return discard(seat, card), f"Discard {card.symbol}: {why} ({facts})."
 
     def _knock_decision(self, view: View, knowledge: Knowledge, knockable: list[DiscardOption],
                         plain_discard: int) -> tuple[Action, str] | None:
