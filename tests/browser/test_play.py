@@ -180,6 +180,8 @@ def test_reload_resumes_where_the_hand_was(server: Any, new_page: Any) -> None:
     expect(page.locator("#continue-summary")).to_contain_text("Hand 1")
     page.click("#continue-button")
     expect(page.locator("#screen-table")).to_be_visible()
+    wait_idle(page)
+    expect(page.locator("#hand button.hand-card")).to_have_count(len(arranged))
     assert page.eval_on_selector_all("#hand button.hand-card", "els => els.map(e => e.dataset.card)") == arranged
 
 
