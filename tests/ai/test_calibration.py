@@ -72,3 +72,16 @@ def test_hints_show_the_chances_as_reported_and_never_0_or_100_percent() -> None
                     seen.add("undercut")
             state, _ = apply(state, players[seat].choose(view))
     assert {"stock helps", "opponent knocks"} <= seen
+
+
+def test_every_knot_of_a_fit_stands_on_enough_decisions() -> None:
+    """A few extreme estimates do not get a knot of their own: the map's ends are read flat, so a handful of
+    lucky or unlucky decisions there would set the chance reported for everything beyond them."""
+    rng = random.Random(5)
+    pairs = [(raw, rng.random() < raw) for raw in (rng.random() for _ in range(5_000))]
+    pairs += [(0.999, False)] * 30 + [(0.001, True)] * 30  # a few decisions at the ends, against the trend
+    knots = fit(pairs, min_block=250)
+    assert 5 <= len(knots) <= 5_060 // 250
+    assert [y for _, y in knots] == sorted(y for _, y in knots)
+    assert knots[0][1] < 0.15 and knots[-1][1] > 0.85, "the ends follow the trend, not the few outliers"
+    assert fit(pairs, min_block=1) != knots

@@ -44,10 +44,17 @@ def calibrated(question: str, raw: float) -> float:
     return min(CEILING, max(FLOOR, value))
 
 
-def fit(pairs: list[tuple[float, bool]]) -> list[tuple[float, float]]:
+MIN_BLOCK = 1600
+"""The fewest decisions a knot of a fitted map stands on. The decisions come in runs (the same hand asked
+about turn after turn), so a small block's rate is mostly noise, and isotonic regression alone leaves small
+blocks at the ends of the range, where a map is read flat."""
+
+
+def fit(pairs: list[tuple[float, bool]], min_block: int = MIN_BLOCK) -> list[tuple[float, float]]:
     """A monotone map from raw estimates to observed rates: pool-adjacent-violators isotonic regression over
-    the distinct raw values (equal estimates always pool together), one knot per pooled block at the block's
-    mean raw estimate."""
+    the distinct raw values (equal estimates always pool together), then blocks of fewer than ``min_block``
+    decisions pooled with the neighbour nearer in rate; one knot per block at the block's mean raw
+    estimate. Pooling neighbours keeps the map monotone."""
     by_value: dict[float, list[float]] = {}
     for raw, happened in pairs:
         cell = by_value.setdefault(raw, [0.0, 0.0])
@@ -60,4 +67,13 @@ def fit(pairs: list[tuple[float, bool]]) -> list[tuple[float, float]]:
         while len(blocks) > 1 and blocks[-2][0] / blocks[-2][1] >= blocks[-1][0] / blocks[-1][1]:
             top = blocks.pop()
             blocks[-1] = [a + b for a, b in zip(blocks[-1], top, strict=True)]
+    while len(blocks) > 1:
+        small = min(range(len(blocks)), key=lambda i: blocks[i][1])
+        if blocks[small][1] >= min_block:
+            break
+        rate = blocks[small][0] / blocks[small][1]
+        neighbours = [i for i in (small - 1, small + 1) if 0 <= i < len(blocks)]
+        other = min(neighbours, key=lambda i: abs(blocks[i][0] / blocks[i][1] - rate))
+        low, high = sorted((small, other))
+        blocks[low:high + 1] = [[a + b for a, b in zip(blocks[low], blocks[high], strict=True)]]
     return [(round(total / count, 4), round(outcomes / count, 4)) for outcomes, count, total in blocks]

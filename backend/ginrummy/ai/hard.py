@@ -1,8 +1,8 @@
 """The hard computer player: reads the opponent, keeps its options, knocks when it pays.
 
 Decisions, each from the seat's view only:
-- Draw: take the pile card when the hand it makes is clearly better than what
-  an average stock card would give (by least deadwood), else draw blind.
+- Draw: take the pile card when the hand it makes is better than what an
+  average stock card would give (by least deadwood), else draw blind.
 - Discard: for each legal discard, the deadwood left (weighted up by the chance
   that the opponent can knock on their next draw, from sampled hands), minus
   what the next stock card is worth to the hand left (the expected drop in
@@ -50,8 +50,10 @@ class HardSettings:
     """Points charged for a discard the opponent surely wants (scaled by the chance they do)."""
     danger_late: float = 2.0
     """Extra danger weight once the stock runs low."""
-    take_margin: float = 1.0
-    """Take the pile card only when it beats the average stock card by this much deadwood."""
+    take_margin: float = 0.0
+    """Take the pile card only when it beats the average stock card by more than this much deadwood.
+    Measured against cfr and the Gin hunter (500 matches each, three seeds): a margin of 1 gave up about
+    1 point a hand to taking whenever the pile card is better; margins of 2 and below 0 did no better."""
     knock_samples: int = 24
     knock_margin: float = 0.0
     """Knock only when the expected points of the knock exceed this."""

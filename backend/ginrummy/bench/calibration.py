@@ -133,24 +133,40 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--raw", action="store_true", help="show the raw estimates, not the reported chances")
     parser.add_argument("--fit", metavar="PATH", help="fit the maps to observed rates and write them to PATH")
+    parser.add_argument("--save", metavar="PATH", help="write this run's decisions to PATH (JSON)")
+    parser.add_argument("--load", metavar="PATHS",
+                        help="comma-separated files written by --save: use their decisions, pooled, instead of "
+                             "playing (to fit on several seeds' runs at once)")
     args = parser.parse_args(argv)
     opponents = [o for o in args.opponents.split(",") if o]
-    jobs = [(args.player, opponent, args.seed * 1_000_003 + i * 7 + k)
-            for k, opponent in enumerate(opponents) for i in range(args.matches)]
-    workers = args.workers or os.cpu_count() or 1
     records: list[Record] = []
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        for found in pool.imap_unordered(play, jobs, chunksize=2):
-            records.extend(found)
+    if args.load:
+        runs = []
+        for path in args.load.split(","):
+            with open(path) as saved:
+                run = json.load(saved)
+            records.extend((q, p, happened) for q, p, happened in run["decisions"])
+            runs.append(run["command"])
+        origin = "decisions pooled from: " + "; ".join(runs)
+    else:
+        jobs = [(args.player, opponent, args.seed * 1_000_003 + i * 7 + k)
+                for k, opponent in enumerate(opponents) for i in range(args.matches)]
+        workers = args.workers or os.cpu_count() or 1
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            for found in pool.imap_unordered(play, jobs, chunksize=2):
+                records.extend(found)
+        origin = (f"gin-rummy bench calibration --player {args.player} --matches {args.matches} "
+                  f"--opponents {','.join(opponents)} --seed {args.seed}")
+        if args.save:
+            with open(args.save, "w") as out:
+                json.dump({"command": origin, "decisions": records}, out)
     shown = "raw estimates" if args.raw else "chances as reported"
-    print(f"calibration of {args.player} ({shown}): {args.matches} matches against each of {len(opponents)} "
-          f"opponents ({', '.join(opponents)}), seed {args.seed}")
+    print(f"calibration ({shown}) of {origin}")
     for question in QUESTIONS:
         print("\n".join(reliability(records, question, (lambda _, p: p) if args.raw else calibrated)))
     if args.fit:
         maps = {q: fit([(raw, happened) for asked, raw, happened in records if asked == q]) for q in QUESTIONS}
-        command = (f"gin-rummy bench calibration --matches {args.matches} --opponents {','.join(opponents)} "
-                   f"--seed {args.seed} --fit PATH")
+        command = f"{origin} --fit PATH"
         with open(args.fit, "w") as out:
             json.dump({"command": command, "player": args.player, "decisions": len(records), "maps": maps}, out,
                       indent=1)
