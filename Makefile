@@ -16,7 +16,7 @@ run: $(STAMP)
 	AUTO_MIGRATE=true $(BIN)/gin-rummy serve --host 127.0.0.1 --port 8000
 
 lint: $(STAMP)
-	$(BIN)/ruff check backend tests
+	$(BIN)/ruff check backend tests examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy backend/ginrummy

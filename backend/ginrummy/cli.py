@@ -118,6 +118,12 @@ def _ask(view: object) -> Action | None:
                 return action
 
 
+def _bot(args: argparse.Namespace) -> int:
+    from ginrummy.bot import run
+
+    return run(args.join, args.create, args.level, args.deal_after, args.target)
+
+
 def _bench(args: argparse.Namespace) -> int:
     import importlib
 
@@ -232,6 +238,16 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("--salt", required=True)
     verify.add_argument("--commitment", required=True)
     verify.set_defaults(run=_verify)
+    bot = sub.add_parser("bot", help="play one of our levels in a game through the public API (as any program "
+                         "would): join one by its invite link, or create one and print its link")
+    joined = bot.add_mutually_exclusive_group(required=True)
+    joined.add_argument("--join", metavar="LINK", help="the join link (http://host:port/#/join/GAME/CODE)")
+    joined.add_argument("--create", metavar="URL", help="the server's URL: create a game and print its join link")
+    bot.add_argument("--level", default="medium", help="the level or player that plays (easy, medium, hard, ...)")
+    bot.add_argument("--deal-after", type=float, default=10.0, metavar="SECONDS",
+                     help="leave the other seat this long to deal the next hand before dealing it")
+    bot.add_argument("--target", type=int, default=None, help="with --create: the match's target score")
+    bot.set_defaults(run=_bot)
     bench = sub.add_parser("bench", help="print speed figures, and how well the hard player reads the opponent")
     bench.add_argument("which", choices=BENCHES, help="engine: meld search and hands per second; load: the API "
                        "under concurrent games, next to a bare route and a bare route with one commit; profile: "

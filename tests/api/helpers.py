@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 from fastapi.testclient import TestClient
 
-from ginrummy.api.schemas import EventsResponse, GameResponse
+from ginrummy.api.schemas import EventsResponse, GameResponse, StatsResponse
 from ginrummy.engine import GameState, Phase
 
 CARD_CODE = re.compile(r"^(10|[A2-9TJQK])[CDHS]$")
@@ -70,8 +70,8 @@ def assert_problem(response: httpx.Response, status: int, code: str | None = Non
 
 @dataclass
 class Game:
-    """One game seen through the API as seat 0. Every response goes through ``checks``; accepted
-    moves must bump the version by one and continue the event log without a gap."""
+    """One game seen through the API as one seat (0 unless joined as 1). Every response goes through ``checks``;
+    accepted moves must bump the version by one and continue the event log without a gap."""
 
     client: TestClient
     id: str
@@ -80,6 +80,7 @@ class Game:
     view: Json
     seq: int
     checks: list[Check] = field(default_factory=list)
+    seat: int = 0
 
     @classmethod
     def create(cls, client: TestClient, checks: list[Check] | None = None, headers: dict[str, str] | None = None,
@@ -243,13 +244,13 @@ def stored_state(client: TestClient, game_id: str) -> GameState:
     return state
 
 
-def hidden_cards(state: GameState) -> set[str]:
-    """Cards seat 0 may not know: the stock and the computer's cards it did not take from the pile
+def hidden_cards(state: GameState, seat: int = 0) -> set[str]:
+    """Cards ``seat`` may not know: the stock and the other seat's cards it did not take from the pile
     in plain sight; nothing once the hand is over."""
     hand = state.hand
     if hand.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
         return set()
-    unseen = set(hand.hands[1]) - set(hand.pile_takes[1])
+    unseen = set(hand.hands[1 - seat]) - set(hand.pile_takes[1 - seat])
     return {card.code for card in unseen | set(hand.stock)}
 
 
@@ -296,7 +297,7 @@ def events_in(payload: Any) -> Iterator[Json]:
 def assert_nothing_hidden_shown(game: Game, response: httpx.Response) -> None:
     """The hidden-information check, run after every response: compare what it shows with the truth."""
     state = stored_state(game.client, game.id)
-    hidden = hidden_cards(state)
+    hidden = hidden_cards(state, game.seat)
     payload = response.json()
     leaked = shown_cards(payload, state.hand.number) & hidden
     assert not leaked, f"{response.request.method} {response.request.url.path} shows hidden {sorted(leaked)}"
@@ -304,5 +305,29 @@ def assert_nothing_hidden_shown(game: Game, response: httpx.Response) -> None:
         return
     for event in events_in(payload):
         if event["hand"] == state.hand.number and event["kind"] == "drew" and event.get("source") == "stock" \
-                and event["seat"] == 1:
-            assert "card" not in event, f"the computer's stock draw is shown: {event}"
+                and event["seat"] != game.seat:
+            assert "card" not in event, f"the other seat's stock draw is shown: {event}"
+
+
+# --- stats --------------------------------------------------------------------------------------------------
+
+def expected_stats(views: list[Json], seat: int = 0) -> dict[str, int]:
+    """What ``seat``'s player's stats must be after these finished matches, from the hands on their score
+    sheets."""
+    hands = [h for view in views for h in view["history"]]
+    mine = [h for h in hands if h["winner"] == seat]
+    theirs = [h for h in hands if h["winner"] == 1 - seat]
+    return {"matches_played": len(views), "matches_won": sum(v["winner"] == seat for v in views),
+            "hands_played": len(hands), "hands_won": len(mine),
+            "gins": sum(h["outcome"] in ("gin", "big_gin") for h in mine),
+            "undercuts_given": sum(h["outcome"] == "undercut" for h in mine),
+            "undercuts_suffered": sum(h["outcome"] == "undercut" for h in theirs),
+            "points_won": sum(h["points"] for h in mine), "points_lost": sum(h["points"] for h in theirs)}
+
+
+def stats_of(client: TestClient, player_token: str) -> Json:
+    response = client.get("/api/players/me/stats", headers=bearer(player_token))
+    assert response.status_code == 200, response.text
+    body: Json = response.json()
+    StatsResponse.model_validate(body)
+    return body

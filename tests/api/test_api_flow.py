@@ -17,11 +17,13 @@ from helpers import (
     action_request,
     assert_problem,
     bearer,
+    expected_stats,
     greedy_action,
     play_match,
+    stats_of,
 )
 
-from ginrummy.api.schemas import RulesResponse, StatsResponse
+from ginrummy.api.schemas import RulesResponse
 from ginrummy.engine import PRESETS, Event, Phase, new_game
 from ginrummy.engine.rules import knock_limit_for
 from ginrummy.service import games as games_service
@@ -183,27 +185,6 @@ def test_rules_health_and_readiness(client: TestClient) -> None:
 
 
 # --- stats ---------------------------------------------------------------------------------------------------
-
-def expected_stats(views: list[Json]) -> dict[str, int]:
-    """What seat 0's stats must be after these finished matches, from the hands on their score sheets."""
-    hands = [h for view in views for h in view["history"]]
-    mine = [h for h in hands if h["winner"] == 0]
-    theirs = [h for h in hands if h["winner"] == 1]
-    return {"matches_played": len(views), "matches_won": sum(v["winner"] == 0 for v in views),
-            "hands_played": len(hands), "hands_won": len(mine),
-            "gins": sum(h["outcome"] in ("gin", "big_gin") for h in mine),
-            "undercuts_given": sum(h["outcome"] == "undercut" for h in mine),
-            "undercuts_suffered": sum(h["outcome"] == "undercut" for h in theirs),
-            "points_won": sum(h["points"] for h in mine), "points_lost": sum(h["points"] for h in theirs)}
-
-
-def stats_of(client: TestClient, player_token: str) -> Json:
-    response = client.get("/api/players/me/stats", headers=bearer(player_token))
-    assert response.status_code == 200, response.text
-    body: Json = response.json()
-    StatsResponse.model_validate(body)
-    return body
-
 
 def test_stats_count_whole_matches(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     rng = random.Random(5)

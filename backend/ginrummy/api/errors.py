@@ -19,7 +19,7 @@ TITLES = {400: "Bad request", 401: "Unauthorized", 404: "Not found", 405: "Metho
           429: "Too many requests", 500: "Internal error", 503: "Service unavailable"}
 STATUS_OF: dict[type[refused.ServiceError], int] = {
     refused.Unauthorized: 401, refused.NotFound: 404, refused.IllegalMove: 409, refused.StaleVersion: 412,
-    refused.KeyReused: 422, refused.Invalid: 422, refused.RateLimited: 429,
+    refused.KeyReused: 422, refused.Invalid: 422, refused.RateLimited: 429, refused.SeatTaken: 409,
 }
 """The HTTP status of each way the service refuses a request."""
 
@@ -55,7 +55,9 @@ def install(app: FastAPI) -> None:
         if isinstance(error, refused.Unauthorized):  # counted, so that guessing tokens soon meets a 429
             request.app.state.limiter.bad_token(request.client.host if request.client else "unknown")
         headers = {"Retry-After": str(error.retry_after)} if isinstance(error, refused.RateLimited) else None
-        return problem_response(STATUS_OF[type(error)], error.code, error.detail, headers=headers, **error.extra)
+        title = "Seat taken" if isinstance(error, refused.SeatTaken) else None
+        return problem_response(STATUS_OF[type(error)], error.code, error.detail, headers=headers, title=title,
+                                **error.extra)
 
     @app.exception_handler(RequestValidationError)
     async def _validation(_: Request, error: RequestValidationError) -> JSONResponse:

@@ -20,7 +20,8 @@ from ginrummy.stats import COUNTS
 CardCode = Annotated[str, Field(pattern=r"^(10|[A2-9TJQK])[CDHS]$", examples=["7H", "TD", "AS"],
                                 description="Rank (A 2-9 T J Q K) and suit (C D H S); 10 is also accepted "
                                             "in requests")]
-Seat = Annotated[int, Field(ge=0, le=1, description="0 is you, 1 is the computer")]
+Seat = Annotated[int, Field(ge=0, le=1, description="0 is whoever created the game, 1 the computer or whoever "
+                                                    "joined by invite")]
 Level = Annotated[str, Field(description="How strong the computer plays", json_schema_extra={"enum": list(LEVELS)})]
 PresetName = Annotated[str, Field(description="One of the presets listed by GET /api/rules",
                                   json_schema_extra={"enum": list(PRESETS)})]
@@ -57,6 +58,22 @@ class RuleSettings(Strict):
     hollywood_games: Literal[3, 5] | None = Field(None, description="Hollywood: games scored at once")
 
 
+class ComputerOpponent(Strict):
+    kind: Literal["computer"]
+    level: Level | None = Field(None, description="How strong the computer plays (default: the request's level)")
+
+    @field_validator("level")
+    @classmethod
+    def _known(cls, name: str | None) -> str | None:
+        if name is not None and name not in LEVELS:
+            raise ValueError(f"unknown level; choose one of {', '.join(LEVELS)}")
+        return name
+
+
+class InviteOpponent(Strict):
+    kind: Literal["invite"]
+
+
 class NewGameRequest(Strict):
     @field_validator("rules", "level")
     @classmethod
@@ -67,6 +84,9 @@ class NewGameRequest(Strict):
         return name
 
     level: Level = "medium"
+    opponent: ComputerOpponent | InviteOpponent | None = Field(
+        None, discriminator="kind", description="Who sits in seat 1: the computer (the default, at `level` unless "
+        "given here) or whoever joins with the invite code in the answer")
     rules: PresetName = "house"
     settings: RuleSettings = Field(default_factory=RuleSettings, description="Changes to the preset's rules")
     seed: int | None = Field(None, ge=0, le=MAX_SEED,
@@ -203,7 +223,7 @@ class HandSummaryModel(BaseModel):
 class ViewModel(BaseModel):
     """Everything your seat may know; never the computer's cards or the stock order before a showdown."""
 
-    seat: Seat = Field(..., description="Your seat (always 0)")
+    seat: Seat = Field(..., description="Your seat")
     rules: RulesModel = Field(..., description="The match's rules")
     hand_number: int = Field(..., description="The hand being played, from 1")
     starter: Seat = Field(..., description="Who has (or had) the first choice of this hand's first upcard")
@@ -247,12 +267,26 @@ class ViewModel(BaseModel):
                                               "counted in your stats")
 
 
+class OpponentModel(BaseModel):
+    kind: Literal["computer", "person"] = Field(..., description="computer, or a person (or a program) who "
+                                                "joined by invite")
+    level: Level | None = Field(None, description="The computer's level")
+    joined: bool | None = Field(None, description="A person: whether someone has taken the seat yet")
+
+
 class GameResponse(BaseModel):
     game_id: str = Field(..., description="The game's id")
     version: int = Field(..., description="Increases by one with every accepted move; also sent as the ETag")
-    level: Level
+    level: Level | None = Field(..., description="The computer's level; null when seat 1 is a person")
+    seat: Seat = Field(..., description="Your seat: 0 if you created the game, 1 if you joined it")
+    opponent: OpponentModel = Field(..., description="Who sits across from you")
     view: ViewModel
     events: list[EventModel] = Field(..., description="What happened since your last move, in order")
+
+
+class InviteModel(BaseModel):
+    code: str = Field(..., description="Joins seat 1, once (POST /api/games/{game_id}/join)")
+    path: str = Field(..., description="The page that joins it in the browser, relative to this server")
 
 
 class CreatedGameResponse(GameResponse):
@@ -261,6 +295,18 @@ class CreatedGameResponse(GameResponse):
     seat_token: str = Field(..., description="Plays this game (Authorization: Bearer): keep it secret")
     player_token: str | None = Field(..., description="Your new anonymous player's token (keep it for your "
                                                       "stats and match history); null when you sent one")
+    invite: InviteModel | None = Field(None, description="A game with an invited opponent: what to send them")
+
+
+class JoinRequest(Strict):
+    code: str = Field(..., min_length=1, max_length=200, description="The invite code seat 0 was given")
+
+
+class JoinedGameResponse(GameResponse):
+    """Seat 1 of a game, taken with its invite: the first answer, with the token that plays it."""
+
+    seat_token: str = Field(..., description="Plays seat 1 of this game (Authorization: Bearer): keep it secret")
+    player_token: str | None = Field(..., description="Your new anonymous player's token; null when you sent one")
 
 
 class EventsResponse(BaseModel):
@@ -330,7 +376,7 @@ class MatchSummaryModel(BaseModel):
     game_id: str = Field(..., description="The match's game id")
     started_at: datetime = Field(..., description="When the match was created (ISO 8601, UTC)")
     updated_at: datetime = Field(..., description="When the match last changed (ISO 8601, UTC)")
-    level: Level
+    level: Level | None = Field(..., description="The computer's level; null in a match against a person")
     preset: PresetName | None = Field(..., description="The rules preset the match was played under, or null "
                                                         "when its settings were changed")
     rules: RulesModel = Field(..., description="The match's rules, settings included")

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action, ActionKind, Event
-from .cards import Card
+from .cards import Card, parse_card
 from .errors import IllegalActionError
 from .fairness import commitment, deck_salt
 from .game import deal, legal_actions, starter_of
@@ -187,6 +187,40 @@ class View:
             "deck": codes(self.deck) if self.deck is not None else None,
             "salt": self.salt,
         }
+
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> View:
+        """The view a seat was sent (``to_json``'s answer), read back: what a program playing through the API
+        hands to a player of ``ginrummy.ai``, which then sees exactly what that seat sees."""
+        def cards(codes: list[str]) -> tuple[Card, ...]:
+            return tuple(parse_card(code) for code in codes)
+
+        def card(code: str | None) -> Card | None:
+            return None if code is None else parse_card(code)
+
+        def pair(items: list[Any]) -> tuple[Any, Any]:
+            return items[0], items[1]
+
+        revealed = data["revealed"]
+        return cls(
+            data["seat"], Rules.from_json(data["rules"]), data["hand_number"], data["starter"], Phase(data["phase"]),
+            data["turn"], data["knock_limit"], cards(data["hand"]), tuple(cards(m) for m in data["melds"]),
+            cards(data["deadwood_cards"]), data["deadwood"],
+            tuple(DiscardOption(parse_card(o["card"]), o["deadwood"], o["can_knock"], o["gin"])
+                  for o in data["discard_options"]),
+            card(data["taken_card"]), data["opponent_card_count"], data["stock_count"], cards(data["discard_pile"]),
+            parse_card(data["upcard"]), data["draws"], tuple(data["passed"]),
+            pair([cards(x) for x in data["pile_takes"]]), pair([cards(x) for x in data["discards"]]),
+            cards(data["opponent_known"]), tuple(Action.from_json(a) for a in data["legal_actions"]),
+            pair(data["scores"]), pair(data["final_scores"]), pair(data["hands_won"]),
+            tuple(HollywoodGame.from_json(g) for g in data["games"]),
+            tuple(HandSummary.from_json(h) for h in data["history"]), data["winner"],
+            None if data["result"] is None else HandResult.from_json(data["result"]),
+            None if revealed is None else pair([RevealedHand(cards(r["cards"]), tuple(cards(m) for m in r["melds"]),
+                                                             cards(r["deadwood_cards"]), r["deadwood"])
+                                                for r in revealed]),
+            data["commitment"], None if data["deck"] is None else cards(data["deck"]), data["salt"])
 
 
 def _revealed(cards: tuple[Card, ...]) -> RevealedHand:

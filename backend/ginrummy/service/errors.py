@@ -28,6 +28,10 @@ class IllegalMove(ServiceError):
     """The rules refuse the move now (``legal_actions`` says what they allow), or there is nothing to decide."""
 
 
+class SeatTaken(ServiceError):
+    """Seat 1 of a game between two seats was already taken with its invite (an invite works once)."""
+
+
 class StaleVersion(ServiceError):
     """If-Match named a version the game has moved on from (``version`` is the current one)."""
 

@@ -1,5 +1,9 @@
 """The flow of a move: authorise, lock the game, apply the move, let the computer play, save, answer.
 
+A game has two seats. Seat 0 is whoever created it; seat 1 is the computer at a level, or, in a game between two
+seats, whoever joins with the invite code handed to seat 0 (once). Each seat has its own token, sees only its
+own view and its own events, and moves only as itself.
+
 The API calls this; it calls the engine (for every rule), the computer player (which gets only its seat's view)
 and the store. No rule is decided here, and no HTTP: a refusal is one of the errors in ``service.errors``.
 """
@@ -33,7 +37,8 @@ from ginrummy.store.base import GameRecord, GameStore, LockedGame, MoveWrite, St
 from ginrummy.store.errors import StoreError
 from ginrummy.store.sql import fingerprint, same_token
 
-from .errors import IllegalMove, KeyReused, RateLimited, StaleVersion, Unauthorized
+from .errors import IllegalMove, KeyReused, RateLimited, SeatTaken, StaleVersion, Unauthorized
+from .notify import Notifier, Subscription
 from .turns import HUMAN, play_computer, stats_delta
 
 
@@ -51,9 +56,9 @@ def event_json(seq: int, event: Event) -> dict[str, Any]:
     return data
 
 
-def numbered_events(listed: list[tuple[int, Event]], state: GameState) -> list[dict[str, Any]]:
-    """Events with their numbers, as the person's seat may know them in ``state``."""
-    seen = events_for([e for _, e in listed], HUMAN, state)
+def numbered_events(listed: list[tuple[int, Event]], state: GameState, seat: int = HUMAN) -> list[dict[str, Any]]:
+    """Events with their numbers, as ``seat`` may know them in ``state``."""
+    seen = events_for([e for _, e in listed], seat, state)
     return [event_json(seq, e) for (seq, _), e in zip(listed, seen, strict=True)]
 
 
@@ -81,44 +86,95 @@ def etag_matches(if_match: str, version: int) -> bool:
     return "*" in candidates or str(version) in candidates
 
 
+def opponent_of(seat: int, level: str | None, joined: bool) -> dict[str, Any]:
+    """Who sits across from ``seat``: the computer at a level, or a person (or a program), joined or not yet."""
+    if seat == HUMAN and level is not None:
+        return {"kind": "computer", "level": level}
+    return {"kind": "person", "joined": joined}
+
+
 class GameService:
-    def __init__(self, store: GameStore, max_unfinished: int = 20) -> None:
+    def __init__(self, store: GameStore, max_unfinished: int = 20, notifier: Notifier | None = None) -> None:
         self.store = store
         self.max_unfinished = max_unfinished
-        self._reviews: dict[tuple[str, int], dict[str, Any]] = {}
+        self.notifier = notifier or Notifier()
+        self._listening = False
+        self._reviews: dict[tuple[str, int, int], dict[str, Any]] = {}
         self._reviews_lock = threading.Lock()
 
     # --- reading
 
+    @staticmethod
+    def _seated(record: GameRecord | None, token: str | None) -> tuple[GameRecord, int]:
+        """The game and the seat ``token`` plays. One answer for an unknown game and a wrong token, so ids
+        cannot be probed."""
+        if record is not None and token is not None:
+            for seat in (0, 1):
+                stored = record.token_hash(seat)
+                if stored is not None and same_token(token, stored):
+                    return record, seat
+        raise Unauthorized("unauthorized", "a valid seat token for this game is needed "
+                                           "(Authorization: Bearer <seat token>)")
+
     def _authorised(self, record: GameRecord | None, token: str | None) -> GameRecord:
-        # One answer for an unknown game and a wrong token, so ids cannot be probed.
-        if record is None or token is None or not same_token(token, record.seat_token_hash):
-            raise Unauthorized("unauthorized", "a valid seat token for this game is needed "
-                                               "(Authorization: Bearer <seat token>)")
-        return record
+        return self._seated(record, token)[0]
 
     @staticmethod
-    def body(game_id: str, version: int, level: str, state: GameState, events: list[tuple[int, Event]],
-             practice: bool) -> dict[str, Any]:
-        """The answer about a game: its version, the person's view and the events given."""
-        view = view_for(state, HUMAN).to_json()
+    def body(game_id: str, version: int, level: str | None, state: GameState, events: list[tuple[int, Event]],
+             practice: bool, seat: int = HUMAN, joined: bool = True) -> dict[str, Any]:
+        """The answer about a game to ``seat``: its version, that seat's view and the events given as it may
+        know them."""
+        view = view_for(state, seat).to_json()
         view["practice"] = practice
-        return {"game_id": game_id, "version": version, "level": level, "view": view,
-                "events": numbered_events(events, state)}
+        return {"game_id": game_id, "version": version, "level": level, "seat": seat,
+                "opponent": opponent_of(seat, level, joined), "view": view,
+                "events": numbered_events(events, state, seat)}
+
+    def _record_body(self, record: GameRecord, seat: int, events: list[tuple[int, Event]],
+                     version: int | None = None, state: GameState | None = None) -> dict[str, Any]:
+        return self.body(record.id, record.version if version is None else version, record.level,
+                         record.state if state is None else state, events, record.practice, seat,
+                         record.seat1_token_hash is not None)
 
     def view(self, game_id: str, token: str | None) -> dict[str, Any]:
-        record = self._authorised(self.store.get_game(game_id), token)
-        return self.body(record.id, record.version, record.level, record.state, [], record.practice)
+        record, seat = self._seated(self.store.get_game(game_id), token)
+        return self._record_body(record, seat, [])
+
+    def subscribe(self, game_id: str) -> Subscription:
+        """Wake-ups for ``game_id``'s moves (see ``notify``): those made through this process, and, on a database
+        that can tell (PostgreSQL), those made through any other process, listened for from the first
+        subscription on."""
+        if not self._listening:
+            self._listening = True
+            self.store.listen(self.notifier.publish)
+        return self.notifier.subscribe(game_id)
+
+    def view_and_count(self, game_id: str, token: str | None) -> tuple[dict[str, Any], int]:
+        """``view``'s answer, and how many events the game's log held at that version."""
+        record, seat = self._seated(self.store.get_game(game_id), token)
+        return self._record_body(record, seat, []), record.event_count
+
+    def update_since(self, game_id: str, token: str | None, since: int) -> dict[str, Any] | None:
+        """What ``token``'s seat has not seen yet: the game's version, its view, and every event after seq
+        ``since`` as the seat may know them, or None when no event came after it. The events and the view are
+        of the same version."""
+        record, seat = self._seated(self.store.get_game(game_id), token)
+        if record.event_count <= since:
+            return None
+        listed = [(seq, event) for seq, event in self.store.events(game_id, since, limit=record.event_count - since)
+                  if seq <= record.event_count]
+        return self._record_body(record, seat, listed)
 
     def events(self, game_id: str, token: str | None, since: int, hand: int | None = None,
                limit: int = 1000) -> dict[str, Any]:
         """A page of the event log after ``since`` (one hand's when ``hand``): ``has_more`` says whether the log
         goes on, and ``next_since`` is the ``since`` of the next page."""
-        record = self._authorised(self.store.get_game(game_id), token)
+        record, seat = self._seated(self.store.get_game(game_id), token)
         listed = self.store.events(game_id, since, limit=limit + 1, hand=hand)
         more = len(listed) > limit
         listed = listed[:limit]
-        return {"game_id": game_id, "version": record.version, "events": numbered_events(listed, record.state),
+        return {"game_id": game_id, "version": record.version,
+                "events": numbered_events(listed, record.state, seat),
                 "has_more": more, "next_since": listed[-1][0] if more else None}
 
     def hand_deal(self, game_id: str, token: str | None, number: int) -> dict[str, Any]:
@@ -128,8 +184,8 @@ class GameService:
     def hand_analysis(self, game_id: str, token: str | None, number: int) -> dict[str, Any]:
         """The coach's review of the person's decisions in finished hand ``number`` (``ai.coach``). A finished
         hand never changes, so each review is worked out once and kept (a few hundred, most recent)."""
-        record = self._authorised(self.store.get_game(game_id), token)
-        key = (game_id, number)
+        record, seat = self._seated(self.store.get_game(game_id), token)
+        key = (game_id, number, seat)
         with self._reviews_lock:
             review = self._reviews.get(key)
         if review is None:
@@ -137,7 +193,7 @@ class GameService:
             listed = self.store.events(game_id, 0, limit=5000, hand=number)
             positions = replay_hand(state, number, actions_from_events(e for _, e in listed))
             seed = int(hashlib.sha256(game_id.encode()).hexdigest()[:12], 16)
-            review = review_hand(positions, number, HUMAN, seed).to_json()
+            review = review_hand(positions, number, seat, seed).to_json()
             with self._reviews_lock:
                 self._reviews[key] = review
                 while len(self._reviews) > KEPT_REVIEWS:
@@ -145,8 +201,8 @@ class GameService:
         return {"game_id": game_id, **review}
 
     def hint(self, game_id: str, token: str | None) -> dict[str, Any]:
-        record = self._authorised(self.store.get_game(game_id), token)
-        suggestion = suggest(view_for(record.state, HUMAN))
+        record, seat = self._seated(self.store.get_game(game_id), token)
+        suggestion = suggest(view_for(record.state, seat))
         if suggestion is None:
             raise IllegalMove("nothing_to_decide", "there is no move for you to make now")
         return {"game_id": game_id, "version": record.version, **suggestion.to_json()}
@@ -158,10 +214,11 @@ class GameService:
         stored = self.store.stored_reply(scope, key)
         return None if stored is None else replayed(stored, request_fingerprint)
 
-    def create(self, level: str, rules: Rules, seed: int | None, player: tuple[str, str | None],
+    def create(self, level: str | None, rules: Rules, seed: int | None, player: tuple[str, str | None],
                idempotency: tuple[str, str, str] | None = None) -> tuple[dict[str, Any], bool]:
         """A new match for ``player`` (id, and token if the player is new) against the computer at ``level``;
-        the computer plays first if it starts. A seed chosen by the client makes a practice game: the same seed
+        the computer plays first if it starts. With ``level`` None, seat 1 is left for whoever joins with the
+        invite code in the answer (``join``). A seed chosen by the client makes a practice game: the same seed
         deals the same cards again, so it is not counted in the player's stats.
 
         With ``idempotency`` (scope, key, fingerprint) the answer is kept; if another request with that key got
@@ -173,16 +230,19 @@ class GameService:
                               "finish or leave one (unfinished games are deleted after a while)", retry_after=3600)
         practice = seed is not None
         game_id, seat_token = new_id(), new_token()
+        invite = None if level is not None else new_token()
         state = new_game(rules, seed)
         events: list[Event] = [Event(EventKind.HAND_STARTED, 1, state.hand.starter, state.hand.upcard)]
-        state = play_computer(state, level, game_id + ":0", events)
-        body = self.body(game_id, 1, level, state, list(enumerate(events, start=1)), practice)
+        if level is not None:
+            state = play_computer(state, level, game_id + ":0", events)
+        body = self.body(game_id, 1, level, state, list(enumerate(events, start=1)), practice, joined=False)
         body["seat_token"] = seat_token
         body["player_token"] = player_token
+        body["invite"] = None if invite is None else {"code": invite, "path": f"/#/join/{game_id}/{invite}"}
         reply = (*idempotency, body) if idempotency is not None else None
         try:
             self.store.create_game(game_id, seat_token, level, player_id, state, events,
-                                   None if practice else stats_delta(events), practice, reply)
+                                   None if practice else stats_delta(events), practice, reply, invite)
         except StoreError as error:
             if error.code != "key_taken" or idempotency is None:
                 raise
@@ -190,6 +250,26 @@ class GameService:
             assert earlier is not None
             return earlier, True
         return body, False
+
+    def join(self, game_id: str, code: str, player: tuple[str, str | None]) -> dict[str, Any]:
+        """Seat ``player`` (id, and token if the player is new) in seat 1 of a game between two seats, with the
+        invite code handed to seat 0. An invite works once; the answer holds seat 1's token."""
+        with self.store.locked(game_id) as locked:
+            record = locked.record
+            # One answer for an unknown game, a game with no invite and a wrong code, so neither can be probed.
+            if record is None or record.invite_hash is None or not same_token(code, record.invite_hash):
+                raise Unauthorized("invalid_invite", "this invite code does not open a seat in this game")
+            if record.seat1_token_hash is not None:
+                raise SeatTaken("seat_taken", "someone has already joined this game with its invite: an invite "
+                                "works once (the seat's token plays it from any device)")
+            player_id, player_token = player
+            seat_token = new_token()
+            locked.seat(seat_token, player_id)
+        self.notifier.publish(game_id)
+        body = self._record_body(record, 1, [])
+        body["seat_token"] = seat_token
+        body["player_token"] = player_token
+        return body
 
     # --- moving
 
@@ -206,10 +286,10 @@ class GameService:
         few such races, under the game's lock.
         """
         for _ in range(OPTIMISTIC_TRIES):
-            record = self._authorised(self.store.get_game(game_id), token)
+            record, seat = self._seated(self.store.get_game(game_id), token)
             try:
                 self._check_version(record, if_match)
-                state, events, body = self._play(record, make_action(HUMAN))
+                state, events, body = self._play(record, seat, make_action(seat))
             except (StaleVersion, IllegalMove):
                 # A request repeated after the game moved on is refused by the new state: answer it again.
                 if idempotency_key is not None and self.store.stored_reply(game_id, idempotency_key) is not None:
@@ -218,7 +298,7 @@ class GameService:
             reply = (idempotency_key, request_fingerprint) if idempotency_key is not None else None
             try:
                 outcome = self.store.commit_move(MoveWrite(game_id, record.version, state, events, reply,
-                                                           None if record.practice else stats_delta(events)))
+                                                           *self._stats(record, events)))
             except StoreError as error:
                 if error.code == "not_found":
                     self._authorised(None, token)
@@ -226,6 +306,7 @@ class GameService:
                     raise
                 continue
             if isinstance(outcome, Written):
+                self.notifier.publish(game_id)
                 return body, False
             break  # the key's answer was kept first (a repeated request, or one racing this one): answer it again
         return self._act_locked(game_id, token, make_action, if_match, idempotency_key, request_fingerprint)
@@ -234,16 +315,25 @@ class GameService:
                     if_match: str | None, idempotency_key: str | None,
                     request_fingerprint: str) -> tuple[dict[str, Any], bool]:
         with self.store.locked(game_id) as locked:
-            record = self._authorised(locked.record, token)
+            record, seat = self._seated(locked.record, token)
             if idempotency_key is not None:
                 stored = locked.stored_reply(idempotency_key)
                 if stored is not None:
-                    return self._answer_again(locked, record, stored, request_fingerprint), True
+                    return self._answer_again(locked, record, seat, stored, request_fingerprint), True
             self._check_version(record, if_match)
-            state, events, body = self._play(record, make_action(HUMAN))
+            state, events, body = self._play(record, seat, make_action(seat))
             reply = (idempotency_key, request_fingerprint) if idempotency_key is not None else None
-            locked.save(state, events, reply, None if record.practice else stats_delta(events))
-            return body, False
+            locked.save(state, events, reply, *self._stats(record, events))
+        self.notifier.publish(game_id)
+        return body, False
+
+    @staticmethod
+    def _stats(record: GameRecord, events: list[Event]) -> tuple[dict[str, int] | None, dict[str, int] | None]:
+        """What a move's events add to the stats of seat 0's player and of seat 1's (none in a practice game,
+        and none for the computer)."""
+        if record.practice:
+            return None, None
+        return stats_delta(events, 0), stats_delta(events, 1) if record.seat1_player_id is not None else None
 
     @staticmethod
     def _check_version(record: GameRecord, if_match: str | None) -> None:
@@ -251,21 +341,21 @@ class GameService:
             raise StaleVersion("stale_version", f"the game is at version {record.version}; read it again "
                                "before moving", version=record.version)
 
-    def _play(self, record: GameRecord, action: Action) -> tuple[GameState, list[Event], dict[str, Any]]:
-        """The person's action and the computer's replies on the record's state: the new state, the events and
-        the answer to give."""
+    def _play(self, record: GameRecord, seat: int, action: Action) -> tuple[GameState, list[Event], dict[str, Any]]:
+        """``seat``'s action and the computer's replies (when seat 1 is the computer) on the record's state:
+        the new state, the events and the answer to give."""
         state = record.state
         try:
             state, events = apply(state, action)
         except IllegalActionError as error:
-            legal = [a.to_json() for a in view_for(state, HUMAN).legal_actions]
+            legal = [a.to_json() for a in view_for(state, seat).legal_actions]
             raise IllegalMove(error.code, error.message, legal_actions=legal) from error
-        state = play_computer(state, record.level, f"{record.id}:{record.version}", events)
+        if record.level is not None:
+            state = play_computer(state, record.level, f"{record.id}:{record.version}", events)
         numbered = list(enumerate(events, start=record.event_count + 1))
-        return state, events, self.body(record.id, record.version + 1, record.level, state, numbered,
-                                        record.practice)
+        return state, events, self._record_body(record, seat, numbered, record.version + 1, state)
 
-    def _answer_again(self, locked: LockedGame, record: GameRecord, stored: StoredReply,
+    def _answer_again(self, locked: LockedGame, record: GameRecord, seat: int, stored: StoredReply,
                       request_fingerprint: str) -> dict[str, Any]:
         """The answer a move with this Idempotency-Key got: built again from the version it made, the same body."""
         same_request(stored, request_fingerprint)
@@ -273,8 +363,7 @@ class GameService:
             return stored.body
         assert stored.version is not None
         state = locked.state_at(stored.version)
-        return self.body(record.id, stored.version, record.level, state, locked.version_events(stored.version),
-                         record.practice)
+        return self._record_body(record, seat, locked.version_events(stored.version), stored.version, state)
 
 
 def same_request(stored: StoredReply, request_fingerprint: str) -> None:

@@ -1,4 +1,7 @@
-"""The computer's turns, and what a move's events add to the person's anonymous stats."""
+"""The computer's turns, and what a move's events add to a seat's anonymous stats.
+
+Seat 0 is always a person (or a program) who created the game; seat 1 is the computer, or, in a game between
+two seats, whoever joined by the invite."""
 
 from __future__ import annotations
 
@@ -27,22 +30,22 @@ def play_computer(state: GameState, level: str, salt: str, events: list[Event]) 
     return state
 
 
-def stats_delta(events: list[Event]) -> dict[str, int]:
-    """What a move's events add to the person's anonymous stats."""
+def stats_delta(events: list[Event], seat: int = HUMAN) -> dict[str, int]:
+    """What a move's events add to the anonymous stats of the player in ``seat``."""
     delta = dict.fromkeys(COUNTS, 0)
     for event in events:
         if event.kind == EventKind.HAND_ENDED:
             delta["hands_played"] += 1
             points = event.points or 0
-            if event.seat == HUMAN:
+            if event.seat == seat:
                 delta["hands_won"] += 1
                 delta["points_won"] += points
                 delta["gins"] += event.result in ("gin", "big_gin")
                 delta["undercuts_given"] += event.result == "undercut"
-            elif event.seat == COMPUTER:
+            elif event.seat is not None:
                 delta["points_lost"] += points
                 delta["undercuts_suffered"] += event.result == "undercut"
         elif event.kind == EventKind.MATCH_ENDED:
             delta["matches_played"] += 1
-            delta["matches_won"] += event.seat == HUMAN
+            delta["matches_won"] += event.seat == seat
     return delta

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -21,12 +22,22 @@ class GameRecord:
     id: str
     version: int
     state: GameState
-    level: str
+    level: str | None
+    """The computer's level in seat 1; None when seat 1 is a person or a program who joins by invite."""
     player_id: str | None
     event_count: int
     seat_token_hash: str
     practice: bool = False
     """Dealt from a seed the client chose: not counted in the player's stats."""
+    invite_hash: str | None = None
+    """The hash of the invite code for seat 1 (a game between two seats)."""
+    seat1_token_hash: str | None = None
+    """Seat 1's token (its hash), once someone joined by the invite."""
+    seat1_player_id: str | None = None
+
+    def token_hash(self, seat: int) -> str | None:
+        """The hash of ``seat``'s token (None: seat 1 is the computer, or nobody has joined yet)."""
+        return self.seat_token_hash if seat == 0 else self.seat1_token_hash
 
 
 @dataclass
@@ -34,7 +45,7 @@ class PlayerGame:
     """One of a player's games, as listed in their match history."""
 
     id: str
-    level: str
+    level: str | None
     status: str
     created_at: float
     updated_at: float
@@ -64,6 +75,8 @@ class MoveWrite:
     events: list[Event]
     reply: tuple[str, str] | None = None
     stats: dict[str, int] | None = None
+    seat1_stats: dict[str, int] | None = None
+    """What it adds to the stats of the player in seat 1, when a person or a program sits there."""
 
 
 @dataclass(frozen=True)
@@ -80,7 +93,9 @@ class LockedGame(Protocol):
     def stored_reply(self, key: str) -> StoredReply | None: ...
 
     def save(self, state: GameState, events: list[Event], reply: tuple[str, str] | None,
-             stats: dict[str, int] | None = None) -> int: ...
+             stats: dict[str, int] | None = None, seat1_stats: dict[str, int] | None = None) -> int: ...
+
+    def seat(self, token: str, player_id: str | None) -> None: ...
 
     def state_at(self, version: int) -> GameState: ...
 
@@ -94,9 +109,10 @@ class GameStore(Protocol):
 
     def commit_move(self, move: MoveWrite) -> Written | StoredReply: ...
 
-    def create_game(self, game_id: str, token: str, level: str, player_id: str | None, state: GameState,
+    def create_game(self, game_id: str, token: str, level: str | None, player_id: str | None, state: GameState,
                     events: list[Event], stats: dict[str, int] | None = None, practice: bool = False,
-                    reply: tuple[str, str, str, dict[str, Any]] | None = None) -> None: ...
+                    reply: tuple[str, str, str, dict[str, Any]] | None = None,
+                    invite_code: str | None = None) -> None: ...
 
     def stored_reply(self, scope: str, key: str) -> StoredReply | None: ...
 
@@ -117,4 +133,6 @@ class GameStore(Protocol):
     def player_game(self, player_id: str, game_id: str) -> PlayerGame | None: ...
 
     def ping(self) -> None: ...
+
+    def listen(self, moved: Callable[[str], None]) -> bool: ...
 

@@ -22,12 +22,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import logging
 import queue
 import re
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
@@ -52,10 +53,11 @@ from sqlalchemy import (
     insert,
     or_,
     select,
+    text,
     tuple_,
     update,
 )
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
@@ -74,7 +76,7 @@ games = Table(
     Column("id", String(40), primary_key=True),
     Column("seat_token_hash", String(64), nullable=False),
     Column("player_id", String(40), nullable=True),
-    Column("level", String(16), nullable=False),
+    Column("level", String(16), nullable=True),  # none: seat 1 is a person or a program, not the computer (0005)
     Column("version", Integer, nullable=False),
     Column("schema", Integer, nullable=False),
     Column("state", Text, nullable=False),
@@ -86,6 +88,9 @@ games = Table(
     # ``state`` is the game as of this version, which included this many events; later moves are in the log (0004).
     Column("snapshot_version", Integer, nullable=False, server_default="1"),
     Column("snapshot_events", Integer, nullable=False, server_default="0"),
+    Column("invite_hash", String(64), nullable=True),  # the invite code's hash, for seat 1 (0005)
+    Column("seat1_token_hash", String(64), nullable=True),  # seat 1's token, once someone joined (0005)
+    Column("seat1_player_id", String(40), nullable=True),  # and whose stats its hands count in (0005)
     # A player's match history, newest first by (created_at, id) with keyset paging (revision 0002).
     Index("ix_games_player_history", "player_id", "created_at", "id"),
 )
@@ -127,6 +132,10 @@ PLAYER_GAME_COLUMNS = (games.c.id, games.c.level, games.c.status, games.c.create
 it is written whenever a hand ends, and a match's history, scores and winner change only then."""
 GAME_COLUMNS = tuple(column for column in games.c if column.name != "state")
 """What loading a game reads of its row: all but the snapshot's text."""
+log = logging.getLogger("ginrummy.store")
+
+MOVES_CHANNEL = "ginrummy_moves"
+"""PostgreSQL's notification channel of committed moves and joins; the payload is the game's id."""
 SNAPSHOT_EVERY = 64
 """A snapshot is written at least this often (in versions), so no load plays on more than this many moves."""
 STAT_COLUMNS = tuple(COUNTS)
@@ -223,10 +232,23 @@ class SqlStore:
         # PostgreSQL locks rows, so there writers on different games go on at once.
         self._writer: AbstractContextManager[Any] = threading.Lock() if self.is_sqlite else nullcontext()
         self._group = _GroupCommit(self)
+        self._listener: _Listener | None = None
 
     def close(self) -> None:
+        if self._listener is not None:
+            self._listener.stop()
         self._group.stop()
         self.engine.dispose()
+
+    def listen(self, moved: Callable[[str], None]) -> bool:
+        """Call ``moved(game_id)`` whenever any process commits a move or a join on a game of this database
+        (PostgreSQL's LISTEN/NOTIFY: each such transaction notifies as it commits). Whether it can: SQLite
+        cannot, and there a process learns of another's moves only by looking again."""
+        if self.is_sqlite:
+            return False
+        if self._listener is None:
+            self._listener = _Listener(self.url, moved)
+        return True
 
     def commit_move(self, move: MoveWrite) -> Written | StoredReply:
         """Store a move made on a state read without a lock (see ``_write_move`` for the outcomes); durable when
@@ -268,13 +290,15 @@ class SqlStore:
 
     # --- games --------------------------------------------------------------------------------------------
 
-    def create_game(self, game_id: str, token: str, level: str, player_id: str | None, state: GameState,
+    def create_game(self, game_id: str, token: str, level: str | None, player_id: str | None, state: GameState,
                     events: list[Event], stats: dict[str, int] | None = None, practice: bool = False,
-                    reply: tuple[str, str, str, dict[str, Any]] | None = None) -> None:
+                    reply: tuple[str, str, str, dict[str, Any]] | None = None,
+                    invite_code: str | None = None) -> None:
         """Store a new game at version 1 with its first events, add what they count to the player's stats (the
         computer may end the first hand, even the match, before the person moves), and keep the answer for an
         Idempotency-Key (scope, key, fingerprint, body), all in one transaction. Raises ``StoreError``
-        ("key_taken") when another request stored an answer under that key first: nothing is then stored."""
+        ("key_taken") when another request stored an answer under that key first: nothing is then stored.
+        ``level`` None and an ``invite_code``: seat 1 is left for whoever joins with the code."""
         now = time.time()
         try:
             with self._writer, self.engine.begin() as connection:
@@ -282,7 +306,8 @@ class SqlStore:
                     id=game_id, seat_token_hash=token_hash(token), player_id=player_id, level=level, version=1,
                     schema=STORED_SCHEMA, state=encode_state(state), status=_status(state),
                     event_count=len(events), created_at=now, updated_at=now, practice=practice,
-                    snapshot_version=1, snapshot_events=len(events)))
+                    snapshot_version=1, snapshot_events=len(events),
+                    invite_hash=None if invite_code is None else token_hash(invite_code)))
                 _insert_events(connection, game_id, 0, 1, events)
                 _add_stats(connection, player_id, stats)
                 if reply is not None:
@@ -319,7 +344,7 @@ class SqlStore:
             return None
         version, event_count, state = self._current(connection, row)
         return GameRecord(row.id, version, state, row.level, row.player_id, event_count, row.seat_token_hash,
-                          bool(row.practice))
+                          bool(row.practice), row.invite_hash, row.seat1_token_hash, row.seat1_player_id)
 
     def _current(self, connection: Connection, row: Any) -> tuple[int, int, GameState]:
         """The game at the row's version (version, event count, state): this process's newest state of it, moved
@@ -491,7 +516,8 @@ class _MoveSql:
         def sql(text: str) -> str:  # written with :name parameters; PostgreSQL's driver takes %(name)s
             return text if named else re.sub(r":(\w+)", r"%(\1)s", text)
 
-        self.row = sql("SELECT version, event_count, snapshot_version, schema, player_id FROM games WHERE id = :id")
+        self.row = sql("SELECT version, event_count, snapshot_version, schema, player_id, seat1_player_id "
+                       "FROM games WHERE id = :id")
         self.row_locked = self.row + " FOR UPDATE"
         self.kept = sql("SELECT fingerprint, status, body, version FROM idempotency_keys "
                         "WHERE game_id = :game_id AND key = :key")
@@ -505,6 +531,8 @@ class _MoveSql:
                          "VALUES (:game_id, :seq, :version, :hand, :data)")
         self.keep = sql("INSERT INTO idempotency_keys (game_id, key, fingerprint, status, version, body, created_at) "
                         "VALUES (:game_id, :key, :fingerprint, :status, :version, NULL, :created_at)")
+        # Delivered when the transaction commits, and only then: whoever listens sees committed moves only.
+        self.notify = "" if named else sql(f"SELECT pg_notify('{MOVES_CHANNEL}', :id)")
 
 
 _SQLITE_SQL, _POSTGRES_SQL = _MoveSql(named=True), _MoveSql(named=False)
@@ -525,7 +553,7 @@ def _write_move(connection: Connection, move: MoveWrite, lock: bool) -> Written 
         row = cursor.fetchone()
         if row is None:
             raise StoreError("not_found", "the game is gone")
-        current, logged, snapshot_version, schema, player_id = row
+        current, logged, snapshot_version, schema, player_id, seat1_player_id = row
         if move.reply is not None:
             cursor.execute(sql.kept, {"game_id": move.game_id, "key": move.reply[0]})
             kept = cursor.fetchone()
@@ -553,9 +581,12 @@ def _write_move(connection: Connection, move: MoveWrite, lock: bool) -> Written 
         if move.reply is not None:
             cursor.execute(sql.keep, {"game_id": move.game_id, "key": move.reply[0], "fingerprint": move.reply[1],
                                       "status": 200, "version": version, "created_at": time.time()})
+        if sql.notify:
+            cursor.execute(sql.notify, {"id": move.game_id})
     finally:
         cursor.close()
     _add_stats(connection, player_id, move.stats)
+    _add_stats(connection, seat1_player_id, move.seat1_stats)
     return Written(version, event_count)
 
 
@@ -650,14 +681,26 @@ class LockedGame:
         return _stored_reply(self.connection, self.game_id, key)
 
     def save(self, state: GameState, events: list[Event], reply: tuple[str, str] | None,
-             stats: dict[str, int] | None = None) -> int:
+             stats: dict[str, int] | None = None, seat1_stats: dict[str, int] | None = None) -> int:
         """Make the new state the next version (see ``_write_move``)."""
         assert self.record is not None
         written = _write_move(self.connection, MoveWrite(self.game_id, self.record.version, state, events, reply,
-                                                         stats), lock=False)
+                                                         stats, seat1_stats), lock=False)
         assert isinstance(written, Written), "the key was looked up under the same lock"
         self.saved = (written.version, written.event_count, state)
         return written.version
+
+    def seat(self, token: str, player_id: str | None) -> None:
+        """Give seat 1 to whoever joined: its token (kept as a hash) and player. The game's version does not
+        change: no move was made."""
+        assert self.record is not None
+        hashed = token_hash(token)
+        self.connection.execute(update(games).where(games.c.id == self.game_id).values(
+            seat1_token_hash=hashed, seat1_player_id=player_id, updated_at=time.time()))
+        if self.connection.dialect.name == "postgresql":
+            self.connection.execute(text("SELECT pg_notify(:channel, :id)"),
+                                    {"channel": MOVES_CHANNEL, "id": self.game_id})
+        self.record.seat1_token_hash, self.record.seat1_player_id = hashed, player_id
 
     def state_at(self, version: int) -> GameState:
         """The game at ``version`` (this one or an earlier one)."""
@@ -677,3 +720,39 @@ def fingerprint(*parts: str) -> str:
 
 def same_token(token: str, stored_hash: str) -> bool:
     return hmac.compare_digest(token_hash(token), stored_hash)
+
+
+class _Listener:
+    """A thread holding its own PostgreSQL connection that LISTENs on ``MOVES_CHANNEL`` and calls ``moved`` with
+    each notification's game id. A lost connection is opened again after a pause (a waiter looks at the store
+    again on its own meanwhile, so nothing is missed for long)."""
+
+    PAUSE_SECONDS = 1.0
+
+    def __init__(self, url: str, moved: Callable[[str], None]) -> None:
+        self.dsn = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+        self.moved = moved
+        self.stopping = threading.Event()
+        self.connection: Any = None
+        self.thread = threading.Thread(target=self._run, name="ginrummy-listen", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        import psycopg
+
+        while not self.stopping.is_set():
+            try:
+                with psycopg.connect(self.dsn, autocommit=True) as connection:
+                    self.connection = connection
+                    connection.execute(f"LISTEN {MOVES_CHANNEL}")
+                    while not self.stopping.is_set():
+                        for notice in connection.notifies(timeout=1.0):
+                            self.moved(notice.payload)
+            except psycopg.Error:
+                if not self.stopping.is_set():
+                    log.warning("listening for moves failed; listening again in %.0f s", self.PAUSE_SECONDS)
+                    self.stopping.wait(self.PAUSE_SECONDS)
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.thread.join(timeout=5)

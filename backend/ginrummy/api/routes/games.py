@@ -1,12 +1,17 @@
-"""Creating a match and reading it: the view, the event log, a finished hand's deal and review, and a hint."""
+"""Creating a match, joining one by invite and reading it: the view, the event log (paged, long-polled or
+streamed), a finished hand's deal and review, and a hint."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import time
+from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Query, Response
+from fastapi import APIRouter, Body, Header, Query, Request, Response
+from fastapi.responses import StreamingResponse
+from starlette.concurrency import run_in_threadpool
 
 from ginrummy import metrics
 from ginrummy.service import creation_scope, request_fingerprint, rules_for
@@ -19,14 +24,24 @@ from ..schemas import (
     HandAnalysisResponse,
     HandDealResponse,
     HintResponse,
+    JoinedGameResponse,
+    JoinRequest,
     NewGameRequest,
 )
 from .common import answered, private, problems
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
+RECHECK_SECONDS = 1.0
+"""How often a stream or a long poll looks at the store again between wake-ups. On PostgreSQL every process
+is woken by every move (LISTEN/NOTIFY); on SQLite a move made through another process wakes nobody here, and
+is found by looking again."""
+KEEP_ALIVE_SECONDS = 15.0
+"""A stream sends a comment this often when nothing happens, so that proxies keep it open."""
 
-@router.post("", status_code=201, response_model=CreatedGameResponse, summary="Start a match against the computer",
+
+@router.post("", status_code=201, response_model=CreatedGameResponse,
+             summary="Start a match against the computer, or one with an invite for seat 1",
              responses=problems(400, 413, 422, 429))
 def create_game(games: Games, players: Players, token: Token, limits: Limits,
                 address: Address, idempotency_key: IdempotencyKey = None,
@@ -40,10 +55,20 @@ def create_game(games: Games, players: Players, token: Token, limits: Limits,
         earlier = games.stored_creation(*idempotency)
         if earlier is not None:
             return answered(earlier, True, 201)
-    body, replayed = games.create(choice.level, rules, choice.seed, players.for_new_game(token), idempotency)
+    opponent = choice.opponent
+    level = None if opponent is not None and opponent.kind == "invite" else \
+        (opponent.level if opponent is not None and opponent.level is not None else choice.level)
+    body, replayed = games.create(level, rules, choice.seed, players.for_new_game(token), idempotency)
     if not replayed:
         metrics.GAMES.inc()
     return answered(body, replayed, 201)
+
+
+@router.post("/{game_id}/join", response_model=JoinedGameResponse, summary="Take seat 1 with its invite code",
+             responses=problems(401, 409, 413, 422, 429))
+def join_game(game_id: GameId, games: Games, players: Players, token: Token,
+              joining: Annotated[JoinRequest, Body()]) -> Any:
+    return answered(games.join(game_id, joining.code, players.for_new_game(token)))
 
 
 @router.get("/{game_id}", response_model=GameResponse, summary="Your view of the game",
@@ -54,13 +79,64 @@ def get_game(game_id: GameId, games: Games, token: Token) -> Any:
 
 @router.get("/{game_id}/events", response_model=EventsResponse, summary="The event log as your seat saw it",
             responses=problems(401, 422))
-def get_events(game_id: GameId, games: Games, token: Token, response: Response,
-               since: Annotated[int, Query(ge=0, le=MAX_INT, description="Events after this seq")] = 0,
-               hand: Annotated[int | None, Query(ge=1, le=10_000, description="Only this hand's events")] = None,
-               limit: Annotated[int, Query(ge=1, le=5000, description="Most events in one page")] = 1000,
-               ) -> Any:
+async def get_events(game_id: GameId, games: Games, token: Token, response: Response,
+                     since: Annotated[int, Query(ge=0, le=MAX_INT, description="Events after this seq")] = 0,
+                     hand: Annotated[int | None, Query(ge=1, le=10_000,
+                                                       description="Only this hand's events")] = None,
+                     limit: Annotated[int, Query(ge=1, le=5000, description="Most events in one page")] = 1000,
+                     wait: Annotated[float, Query(ge=0, le=30, description="Long poll: when no event came after "
+                                                  "`since`, wait up to this many seconds for one")] = 0,
+                     ) -> Any:
     private(response)
-    return games.events(game_id, token, since, hand, limit)
+    if wait:
+        deadline = time.monotonic() + wait
+        with games.subscribe(game_id) as woken:
+            while (left := deadline - time.monotonic()) > 0 and \
+                    await run_in_threadpool(games.update_since, game_id, token, since) is None:
+                await woken.wait(min(left, RECHECK_SECONDS))
+    return await run_in_threadpool(games.events, game_id, token, since, hand, limit)
+
+
+def sse(name: str, ident: int, data: dict[str, Any]) -> str:
+    return f"id: {ident}\nevent: {name}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+
+
+@router.get("/{game_id}/stream", summary="Your view and events, pushed as the game moves (Server-Sent Events)",
+            response_class=StreamingResponse, responses={**problems(401, 422), 200: {
+                "content": {"text/event-stream": {}},
+                "description": "An `update` message (id: the last event's seq) whenever the game moves on: the "
+                               "version, your view and the events you had not seen, as in a move's answer. The "
+                               "first message is sent at once (the events after Last-Event-ID, or the view alone). "
+                               "A comment every 15 s keeps the stream open."}})
+async def stream_game(game_id: GameId, games: Games, token: Token, request: Request,
+                      last_event_id: Annotated[str | None, Header(alias="Last-Event-ID", max_length=20,
+                                                                  description="Resume after this event")] = None,
+                      ) -> StreamingResponse:
+    first, logged = await run_in_threadpool(games.view_and_count, game_id, token)  # a wrong token: refused here
+    resume = int(last_event_id) if last_event_id is not None and last_event_id.isdigit() else None
+
+    async def messages() -> AsyncIterator[str]:
+        if resume is None:
+            seen = logged
+            yield sse("update", seen, first)
+        else:
+            seen = min(resume, logged)
+        quiet_since = time.monotonic()
+        with games.subscribe(game_id) as woken:
+            while not await request.is_disconnected():
+                update = await run_in_threadpool(games.update_since, game_id, token, seen)
+                if update is not None:
+                    seen = update["events"][-1]["seq"]
+                    yield sse("update", seen, update)
+                    quiet_since = time.monotonic()
+                    continue
+                if time.monotonic() - quiet_since >= KEEP_ALIVE_SECONDS:
+                    yield ": keep-alive\n\n"
+                    quiet_since = time.monotonic()
+                await woken.wait(RECHECK_SECONDS)
+
+    return StreamingResponse(messages(), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
 
 @router.get("/{game_id}/hands/{number}", response_model=HandDealResponse, responses=problems(401, 409, 422),

@@ -1,0 +1,119 @@
+"""A Gin Rummy bot in about a hundred lines: it joins a game by its invite link and plays it through the API.
+
+    pip install httpx
+    python examples/bot.py http://127.0.0.1:8000/#/join/GAME_ID/INVITE_CODE
+
+It needs nothing from the server's code. It follows the game on the event stream (Server-Sent Events): every
+message holds its seat's view, and when the view says it is the bot's turn it moves. Its play is plain: it takes
+the pile card only when that lowers its deadwood, throws the card that leaves the least deadwood, knocks as
+soon as it may, and deals the next hand when one is over.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+
+ROUTES = {"take_upcard": "take-upcard", "pass": "pass", "draw": "draw", "discard": "discard", "knock": "knock",
+          "big_gin": "big-gin", "next_hand": "next-hand"}
+
+
+def updates(client: httpx.Client, game_id: str) -> Iterator[dict[str, Any]]:
+    """The data of each message on the game's stream, reconnecting after the last event seen if it drops."""
+    last = None
+    while True:
+        headers = {"Last-Event-ID": last} if last else {}
+        try:
+            with client.stream("GET", f"/api/games/{game_id}/stream", headers=headers, timeout=None) as stream:
+                data: list[str] = []
+                for line in stream.iter_lines():
+                    if line.startswith("id:"):
+                        last = line[3:].strip()
+                    elif line.startswith("data:"):
+                        data.append(line[5:].strip())
+                    elif not line and data:
+                        yield json.loads("\n".join(data))
+                        data = []
+        except httpx.TransportError:
+            time.sleep(1)
+
+
+def choose(view: dict[str, Any]) -> dict[str, Any]:
+    """The bot's move, from the legal actions its view lists."""
+    legal = view["legal_actions"]
+    kinds = {action["kind"]: action for action in legal}
+    for kind in ("next_hand", "big_gin"):
+        if kind in kinds:
+            return kinds[kind]
+    if "take_upcard" in kinds or "draw" in kinds:
+        top = view["discard_pile"][-1]
+        helps = top in {card for meld in melds_with(view, top) for card in meld}
+        want = ("take_upcard" if "take_upcard" in kinds else "discard") if helps else None
+        for action in legal:
+            if want in (action["kind"], action.get("source")):
+                return action
+        return next(a for a in legal if a["kind"] == "pass" or a.get("source") == "stock")
+    options = {o["card"]: o for o in view["discard_options"]}
+    knocks = [a for a in legal if a["kind"] == "knock"]
+    pool = knocks or [a for a in legal if a["kind"] == "discard"]
+    return min(pool, key=lambda a: options[a["card"]]["deadwood"])
+
+
+def melds_with(view: dict[str, Any], card: str) -> list[list[str]]:
+    """Sets and runs of three that ``card`` makes with the bot's hand (a rough look: enough for a plain bot)."""
+    ranks = "A23456789TJQK"
+    hand = set(view["hand"])
+    rank, suit = card[0], card[1]
+    same_rank = [c for c in hand if c[0] == rank]
+    found = [[card, *same_rank]] if len(same_rank) >= 2 else []
+    i = ranks.index(rank)
+    for start in range(i - 2, i + 1):
+        run = [ranks[j] + suit for j in range(start, start + 3) if 0 <= j < 13]
+        if len(run) == 3 and all(c == card or c in hand for c in run):
+            found.append(run)
+    return found
+
+
+def main(link: str) -> None:
+    found = re.search(r"^(https?://[^/#]+).*#/join/([\w-]+)/([\w-]+)$", link)
+    if found is None:
+        sys.exit("usage: python examples/bot.py http://HOST:PORT/#/join/GAME_ID/INVITE_CODE")
+    server, game_id, code = found.groups()
+    with httpx.Client(base_url=server, timeout=30) as client:
+        joined = client.post(f"/api/games/{game_id}/join", json={"code": code})
+        joined.raise_for_status()
+        client.headers["Authorization"] = f"Bearer {joined.json()['seat_token']}"
+        print(f"joined {game_id} as seat 1")
+        version = 0
+        for game in updates(client, game_id):
+            if game["version"] < version:  # older than a move's answer already seen
+                continue
+            while True:  # move while it is the bot's turn, on the newest view (a move's answer holds it)
+                view, version = game["view"], game["version"]
+                if view["phase"] == "match_over":
+                    me, them = view["final_scores"][1], view["final_scores"][0]
+                    print(f"match over: {'won' if view['winner'] == 1 else 'lost'} {me}-{them}")
+                    return
+                if view["turn"] != 1 and view["phase"] != "hand_over":
+                    break
+                action = choose(view)
+                body = {k: action[k] for k in ("source", "card") if action.get(k)}
+                answer = client.post(f"/api/games/{game_id}/{ROUTES[action['kind']]}", json=body or None,
+                                     headers={"If-Match": f'"{version}"'})
+                if answer.status_code == 429:  # faster than the server allows: wait
+                    time.sleep(float(answer.headers.get("Retry-After", "1")))
+                if answer.status_code >= 400:  # or the other seat moved first (dealt, say): read the game again
+                    game = client.get(f"/api/games/{game_id}").json()
+                    continue
+                print(action["kind"], body.get("card") or body.get("source") or "")
+                game = answer.json()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "")

@@ -1,0 +1,217 @@
+"""Two at one table: a game whose seat 1 is taken by invite, each seat played through the API with its own token,
+seeing only its own cards, moving only as itself, and told of the other's moves by a long poll."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+from helpers import (
+    OVER,
+    Game,
+    Json,
+    action_request,
+    assert_nothing_hidden_shown,
+    assert_problem,
+    bearer,
+    expected_stats,
+    greedy_action,
+    random_action,
+    stats_of,
+)
+
+from ginrummy.api.schemas import CreatedGameResponse, JoinedGameResponse
+
+SHORT = {"target": 10}
+
+
+def invited(client: TestClient, **request: object) -> tuple[Game, Game, Json, Json]:
+    """A game created with an invite and joined: both seats' handles (each response checked for hidden cards),
+    the creation's answer and the join's."""
+    created = client.post("/api/games", json={"opponent": {"kind": "invite"}, **request})
+    assert created.status_code == 201, created.text
+    body: Json = created.json()
+    CreatedGameResponse.model_validate(body)
+    joined = client.post(f"/api/games/{body['game_id']}/join", json={"code": body["invite"]["code"]})
+    assert joined.status_code == 200, joined.text
+    seat1: Json = joined.json()
+    JoinedGameResponse.model_validate(seat1)
+    checks = [assert_nothing_hidden_shown]
+    first = Game(client, body["game_id"], body["seat_token"], 1, body["view"], len(body["events"]), list(checks))
+    second = Game(client, body["game_id"], seat1["seat_token"], 1, seat1["view"], len(body["events"]), list(checks),
+                  seat=1)
+    return first, second, body, seat1
+
+
+def refresh(game: Game) -> Json:
+    """Read the seat's view again (the other seat may have moved) and the events it has not seen."""
+    response = game.get()
+    assert response.status_code == 200, response.text
+    body: Json = response.json()
+    assert body["seat"] == game.seat and body["view"]["seat"] == game.seat
+    moved = body["version"] != game.version
+    game.version, game.view = body["version"], body["view"]
+    new = game.events(game.seq) if moved else []
+    if new:
+        assert [e["seq"] for e in new] == list(range(game.seq + 1, game.seq + 1 + len(new)))
+        game.seq = new[-1]["seq"]
+    return body
+
+
+def to_act(seats: list[Game]) -> Game | None:
+    """The seat whose move it is (either may deal the next hand); None when the match is over."""
+    for game in seats:
+        refresh(game)
+    view = seats[0].view
+    if view["phase"] == "match_over":
+        return None
+    if view["phase"] == "hand_over":
+        return seats[view["hand_number"] % 2]
+    return seats[view["turn"]]
+
+
+def test_an_invited_seat_waits_for_its_player_and_the_invite_works_once(client: TestClient) -> None:
+    created = client.post("/api/games", json={"opponent": {"kind": "invite"}, "settings": SHORT})
+    assert created.status_code == 201, created.text
+    body = created.json()
+    CreatedGameResponse.model_validate(body)
+    game_id, code = body["game_id"], body["invite"]["code"]
+    assert body["level"] is None and body["seat"] == 0
+    assert body["opponent"] == {"kind": "person", "joined": False}
+    assert body["invite"]["path"] == f"/#/join/{game_id}/{code}" and code != body["seat_token"]
+    # Nobody plays seat 1 yet: no computer moved, whoever starts.
+    assert [e["kind"] for e in body["events"]] == ["hand_started"]
+    view = body["view"]
+    assert view["turn"] == view["starter"] and view["phase"] == "first_upcard"
+
+    for wrong_id, wrong_code in ((game_id, code[:-1] + ("A" if code[-1] != "A" else "B")), ("no-such-game", code),
+                                 (game_id, "")):
+        refused = client.post(f"/api/games/{wrong_id}/join", json={"code": wrong_code})
+        assert_problem(refused, 401 if wrong_code else 422, "invalid_invite" if wrong_code else "validation_error")
+    computer_game = client.post("/api/games", json={}).json()
+    assert computer_game["opponent"] == {"kind": "computer", "level": "medium"} and computer_game["invite"] is None
+    assert_problem(client.post(f"/api/games/{computer_game['game_id']}/join", json={"code": code}), 401,
+                   "invalid_invite")
+
+    joined = client.post(f"/api/games/{game_id}/join", json={"code": code})
+    assert joined.status_code == 200, joined.text
+    seat1 = joined.json()
+    JoinedGameResponse.model_validate(seat1)
+    assert seat1["seat"] == 1 and seat1["view"]["seat"] == 1 and seat1["version"] == body["version"]
+    assert seat1["opponent"] == {"kind": "person", "joined": True} and seat1["player_token"]
+    assert len({seat1["seat_token"], body["seat_token"], code}) == 3
+    assert set(seat1["view"]["hand"]).isdisjoint(view["hand"])
+
+    again = client.post(f"/api/games/{game_id}/join", json={"code": code})
+    assert_problem(again, 409, "seat_taken")
+    # The refused join changed nothing: seat 1's token still plays, and seat 0 now sees its opponent joined.
+    assert client.get(f"/api/games/{game_id}", headers=bearer(seat1["seat_token"])).json()["seat"] == 1
+    seat0_now = client.get(f"/api/games/{game_id}", headers=bearer(body["seat_token"])).json()
+    assert seat0_now["opponent"] == {"kind": "person", "joined": True} and seat0_now["version"] == body["version"]
+
+
+def test_each_seat_moves_only_as_itself(client: TestClient) -> None:
+    first, second, _, _ = invited(client, settings=SHORT, seed=21)
+    seats = [first, second]
+    rng = random.Random(2)
+    for _ in range(12):  # a few turns each way: the waiting seat is refused every time, and nothing changes
+        mover = to_act(seats)
+        assert mover is not None
+        waiting = seats[1 - mover.seat]
+        action = random_action(mover.view, rng, knock_probability=0.0)
+        if action["kind"] == "next_hand":
+            break
+        route, payload = action_request(action)
+        before = waiting.snapshot()
+        assert_problem(waiting.post(route, payload), 409, "not_your_turn")
+        assert waiting.snapshot() == before
+        assert_problem(client.post(f"/api/games/{first.id}/{route}", json=payload, headers=bearer("not-a-token")),
+                       401, "unauthorized")
+        response = mover.post(route, payload)
+        assert response.status_code == 200, response.text
+        assert response.json()["version"] == before[0] + 1
+
+
+def test_two_programs_play_whole_matches_each_seeing_only_its_own_cards(client: TestClient) -> None:
+    """Every answer to either seat is scanned for the cards that seat may not know; each player's stats count
+    its own seat's hands."""
+    rng = random.Random(7)
+    finals: list[Json] = []
+    tokens: list[str | None] = [None, None]
+    matches = 100 if client.app.state.store.is_sqlite else 12  # type: ignore[attr-defined]
+    for _ in range(matches):
+        created = client.post("/api/games", json={"opponent": {"kind": "invite"}, "settings": SHORT},
+                              headers=bearer(tokens[0]) if tokens[0] else None).json()
+        tokens[0] = tokens[0] or created["player_token"]
+        joined = client.post(f"/api/games/{created['game_id']}/join", json={"code": created["invite"]["code"]},
+                             headers=bearer(tokens[1]) if tokens[1] else None).json()
+        tokens[1] = tokens[1] or joined["player_token"]
+        checks = [assert_nothing_hidden_shown]
+        seats = [Game(client, created["game_id"], created["seat_token"], 1, created["view"], 1, list(checks)),
+                 Game(client, created["game_id"], joined["seat_token"], 1, joined["view"], 1, list(checks), seat=1)]
+        for _ in range(1000):
+            mover = to_act(seats)
+            if mover is None:
+                break
+            mover.play(greedy_action(mover.view, rng))
+        else:
+            raise AssertionError("the match did not end")
+        assert seats[0].view["winner"] == seats[1].view["winner"] is not None
+        assert seats[0].view["history"] == seats[1].view["history"]
+        finals.append(seats[0].view)
+    for seat, token in enumerate(tokens):
+        assert token is not None
+        stats = stats_of(client, token)
+        expected = expected_stats(finals, seat)
+        assert {k: stats[k] for k in expected} == expected
+    assert expected_stats(finals, 0)["points_won"] == expected_stats(finals, 1)["points_lost"]
+
+
+def test_a_long_poll_answers_as_soon_as_the_other_seat_moves(client: TestClient) -> None:
+    first, second, _, _ = invited(client, settings=SHORT, seed=5)
+    mover = to_act([first, second])
+    assert mover is not None
+    waiting = second if mover is first else first
+    since = waiting.seq
+
+    started = time.monotonic()
+    quiet = client.get(f"/api/games/{first.id}/events", params={"since": since, "wait": 0.6},
+                       headers=bearer(waiting.token))
+    assert quiet.status_code == 200 and quiet.json()["events"] == []
+    assert time.monotonic() - started >= 0.5
+
+    answer: dict[str, object] = {}
+
+    def poll() -> None:
+        began = time.monotonic()
+        response = client.get(f"/api/games/{first.id}/events", params={"since": since, "wait": 20},
+                              headers=bearer(waiting.token))
+        answer["body"], answer["seconds"] = response.json(), time.monotonic() - began
+
+    thread = threading.Thread(target=poll)
+    thread.start()
+    time.sleep(0.3)
+    action = random_action(mover.view, random.Random(1), knock_probability=0.0)
+    mover.play(action)
+    thread.join(25)
+    body = answer["body"]
+    assert isinstance(body, dict)
+    assert [e["seq"] for e in body["events"]] == list(range(since + 1, mover.seq + 1))
+    assert isinstance(answer["seconds"], float) and answer["seconds"] < 5, answer["seconds"]
+    assert body["events"][0]["seat"] == mover.seat
+
+
+@pytest.mark.parametrize("kind", ["computer", "invite"])
+def test_the_opponent_is_chosen_by_kind(client: TestClient, kind: str) -> None:
+    opponent: Json = {"kind": kind} | ({"level": "easy"} if kind == "computer" else {})
+    created = client.post("/api/games", json={"opponent": opponent, "level": "hard"})
+    assert created.status_code == 201, created.text
+    body = created.json()
+    assert body["level"] == ("easy" if kind == "computer" else None)
+    assert_problem(client.post("/api/games", json={"opponent": {"kind": "robot"}}), 422, "validation_error")
+    assert_problem(client.post("/api/games", json={"opponent": {"kind": "computer", "level": "godlike"}}), 422,
+                   "validation_error")
+    assert body["view"]["phase"] not in OVER or kind == "computer"

@@ -1,0 +1,163 @@
+"""Moves shown live: a game between two seats streamed (Server-Sent Events) through real server processes,
+resumed after a gap with Last-Event-ID, and across two processes on one PostgreSQL database."""
+
+from __future__ import annotations
+
+import json
+import queue
+import random
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import httpx
+
+Json = dict[str, Any]
+ROUTES = {"take_upcard": "take-upcard", "pass": "pass", "draw": "draw", "discard": "discard", "knock": "knock",
+          "big_gin": "big-gin", "next_hand": "next-hand"}
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def invited_game(url: str) -> tuple[str, list[str]]:
+    """A new game with an invite, joined: its id and both seats' tokens."""
+    created = httpx.post(url + "/api/games", json={"opponent": {"kind": "invite"}, "settings": {"target": 500}},
+                         timeout=10).json()
+    joined = httpx.post(f"{url}/api/games/{created['game_id']}/join", json={"code": created["invite"]["code"]},
+                        timeout=10)
+    assert joined.status_code == 200, joined.text
+    return created["game_id"], [created["seat_token"], joined.json()["seat_token"]]
+
+
+def move(url: str, game_id: str, tokens: list[str], rng: random.Random) -> Json:
+    """One legal move by whichever seat is to act (no knocks, so that the hand goes on); its answer."""
+    view = httpx.get(f"{url}/api/games/{game_id}", headers=bearer(tokens[0]), timeout=10).json()["view"]
+    seat = view["turn"] if view["turn"] is not None else 0
+    mine = httpx.get(f"{url}/api/games/{game_id}", headers=bearer(tokens[seat]), timeout=10).json()["view"]
+    legal = [a for a in mine["legal_actions"] if a["kind"] not in ("knock", "big_gin")] or mine["legal_actions"]
+    action = rng.choice(legal)
+    body = {k: action[k] for k in ("source", "card") if action.get(k) is not None}
+    response = httpx.post(f"{url}/api/games/{game_id}/{ROUTES[action['kind']]}", json=body or None,
+                          headers=bearer(tokens[seat]), timeout=10)
+    assert response.status_code == 200, response.text
+    answer: Json = response.json()
+    return answer
+
+
+def messages(response: httpx.Response) -> Iterator[tuple[str | None, str, Json]]:
+    """(id, event name, data) of each message of an event stream; comments (keep-alives) are skipped."""
+    ident: str | None = None
+    name, data = "message", []
+    for line in response.iter_lines():
+        if not line:
+            if data:
+                yield ident, name, json.loads("\n".join(data))
+            ident, name, data = None, "message", []
+        elif not line.startswith(":"):
+            field, _, value = line.partition(":")
+            value = value.removeprefix(" ")
+            if field == "id":
+                ident = value
+            elif field == "event":
+                name = value
+            elif field == "data":
+                data.append(value)
+
+
+class Reader:
+    """An open stream read on a thread, its messages queued with the time each arrived."""
+
+    def __init__(self, url: str, game_id: str, token: str, last_event_id: str | None = None) -> None:
+        headers = bearer(token) | ({"Last-Event-ID": last_event_id} if last_event_id else {})
+        self.client = httpx.Client(timeout=httpx.Timeout(10, read=60))
+        self.request = self.client.build_request("GET", f"{url}/api/games/{game_id}/stream", headers=headers)
+        self.response = self.client.send(self.request, stream=True)
+        assert self.response.status_code == 200, self.response.read()
+        assert self.response.headers["content-type"].startswith("text/event-stream")
+        self.queue: queue.Queue[tuple[float, str | None, str, Json]] = queue.Queue()
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        try:
+            for ident, name, data in messages(self.response):
+                self.queue.put((time.monotonic(), ident, name, data))
+        except (httpx.HTTPError, httpx.StreamError):  # hung up
+            pass
+
+    def next(self, timeout: float = 10) -> tuple[float, str | None, str, Json]:
+        return self.queue.get(timeout=timeout)
+
+    def close(self) -> None:
+        """Hang up: the socket is shut down under the reading thread (closing the response alone would wait for
+        that thread's read to end), so the server sees the stream's client go."""
+        sock = self.response.extensions["network_stream"].get_extra_info("socket")
+        sock.shutdown(socket.SHUT_RDWR)
+        self.thread.join(10)
+        assert not self.thread.is_alive()
+        self.response.close()
+        self.client.close()
+
+
+def check_stream(mover_url: str, reader_url: str, moves: int, seed: int) -> list[float]:
+    """Stream the waiting seat's game from ``reader_url`` while moves are made through ``mover_url``: each move's
+    events reach the stream, in order, with the view of that version; a reopened stream with Last-Event-ID
+    replays exactly the events missed while it was closed. Returns each move's delay (seconds from sending the
+    move to the stream's message)."""
+    rng = random.Random(seed)
+    game_id, tokens = invited_game(mover_url)
+    reader = Reader(reader_url, game_id, tokens[1])
+    _, ident, name, first = reader.next()
+    assert name == "update" and first["seat"] == 1 and first["view"]["seat"] == 1 and first["events"] == []
+    seen = int(ident or 0)
+    delays = []
+    for _ in range(moves):
+        sent = time.monotonic()
+        answer = move(mover_url, game_id, tokens, rng)
+        arrived, ident, name, update = reader.next()
+        delays.append(arrived - sent)
+        events = list(update["events"])
+        while update["version"] < answer["version"]:  # the move's GETs came first, or messages were split
+            _, ident, name, update = reader.next()
+            events += update["events"]
+        assert name == "update" and update["version"] == answer["version"]
+        assert [e["seq"] for e in events] == list(range(seen + 1, seen + 1 + len(events))) and events
+        seen = events[-1]["seq"]
+        assert ident == str(seen)
+        assert set(update["view"]["hand"]).isdisjoint(
+            httpx.get(f"{mover_url}/api/games/{game_id}", headers=bearer(tokens[0])).json()["view"]["hand"])
+    reader.close()
+
+    # Moves made while nobody listens are sent, exactly, when the stream is opened again after the last id seen.
+    missed = [move(mover_url, game_id, tokens, rng) for _ in range(3)]
+    reader = Reader(reader_url, game_id, tokens[1], last_event_id=str(seen))
+    _, ident, name, update = reader.next()
+    reader.close()
+    log = httpx.get(f"{mover_url}/api/games/{game_id}/events", params={"since": seen},
+                    headers=bearer(tokens[1])).json()["events"]
+    assert update["events"] == log and [e["seq"] for e in log] == list(range(seen + 1, seen + 1 + len(log)))
+    assert update["version"] == missed[-1]["version"] and ident == str(log[-1]["seq"])
+    return delays
+
+
+def test_a_stream_shows_each_move_and_resumes_after_a_gap(sqlite_url: str,
+                                                          start_server: Callable[..., Any]) -> None:
+    server = start_server(sqlite_url)
+    delays = check_stream(server.url, server.url, moves=8, seed=3)
+    assert max(delays) < 5, delays
+    game_id, _ = invited_game(server.url)
+    refused = httpx.get(f"{server.url}/api/games/{game_id}/stream", headers=bearer("not-a-token"))
+    assert refused.status_code == 401 and refused.headers["content-type"].startswith("application/problem+json")
+
+
+def test_a_move_through_one_process_reaches_a_stream_on_another(postgres_url: str,
+                                                                start_server: Callable[..., Any]) -> None:
+    """Two server processes on one PostgreSQL database: the stream is opened on one, the moves are made through
+    the other, and each reaches the stream within a second (LISTEN/NOTIFY, not the look-again fallback)."""
+    first, second = start_server(postgres_url), start_server(postgres_url)
+    delays = check_stream(first.url, second.url, moves=20, seed=4)
+    assert max(delays) < 1.0, delays
