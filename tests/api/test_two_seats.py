@@ -80,7 +80,7 @@ def test_an_invited_seat_waits_for_its_player_and_the_invite_works_once(client: 
     CreatedGameResponse.model_validate(body)
     game_id, code = body["game_id"], body["invite"]["code"]
     assert body["level"] is None and body["seat"] == 0
-    assert body["opponent"] == {"kind": "person", "joined": False}
+    assert body["opponent"] == {"kind": "person", "joined": False, "connected": False}
     assert body["invite"]["path"] == f"/#/join/{game_id}/{code}" and code != body["seat_token"]
     # Nobody plays seat 1 yet: no computer moved, whoever starts.
     assert [e["kind"] for e in body["events"]] == ["hand_started"]
@@ -101,7 +101,7 @@ def test_an_invited_seat_waits_for_its_player_and_the_invite_works_once(client: 
     seat1 = joined.json()
     JoinedGameResponse.model_validate(seat1)
     assert seat1["seat"] == 1 and seat1["view"]["seat"] == 1 and seat1["version"] == body["version"]
-    assert seat1["opponent"] == {"kind": "person", "joined": True} and seat1["player_token"]
+    assert seat1["opponent"] == {"kind": "person", "joined": True, "connected": False} and seat1["player_token"]
     assert len({seat1["seat_token"], body["seat_token"], code}) == 3
     assert set(seat1["view"]["hand"]).isdisjoint(view["hand"])
 
@@ -110,7 +110,8 @@ def test_an_invited_seat_waits_for_its_player_and_the_invite_works_once(client: 
     # The refused join changed nothing: seat 1's token still plays, and seat 0 now sees its opponent joined.
     assert client.get(f"/api/games/{game_id}", headers=bearer(seat1["seat_token"])).json()["seat"] == 1
     seat0_now = client.get(f"/api/games/{game_id}", headers=bearer(body["seat_token"])).json()
-    assert seat0_now["opponent"] == {"kind": "person", "joined": True} and seat0_now["version"] == body["version"]
+    assert seat0_now["opponent"] == {"kind": "person", "joined": True, "connected": False}
+    assert seat0_now["version"] == body["version"]
 
 
 def test_each_seat_moves_only_as_itself(client: TestClient) -> None:

@@ -161,3 +161,29 @@ def test_a_move_through_one_process_reaches_a_stream_on_another(postgres_url: st
     first, second = start_server(postgres_url), start_server(postgres_url)
     delays = check_stream(first.url, second.url, moves=20, seed=4)
     assert max(delays) < 1.0, delays
+
+
+def test_each_seat_is_told_whether_the_other_is_there(sqlite_url: str, start_server: Callable[..., Any]) -> None:
+    """A seat's stream says when the other seat's player opens its own stream and when it hangs up; a view says
+    it too."""
+    server = start_server(sqlite_url)
+    game_id, tokens = invited_game(server.url)
+
+    def opponent(seat: int) -> Json:
+        answer: Json = httpx.get(f"{server.url}/api/games/{game_id}", headers=bearer(tokens[seat])).json()
+        return answer["opponent"]  # type: ignore[no-any-return]
+
+    first = Reader(server.url, game_id, tokens[0])
+    _, _, name, update = first.next()
+    assert name == "update" and update["opponent"] == {"kind": "person", "joined": True, "connected": False}
+    assert opponent(1)["connected"] is True, "seat 0's open stream says it is there"
+    second = Reader(server.url, game_id, tokens[1])
+    assert second.next()[3]["opponent"]["connected"] is True
+    _, _, name, presence = first.next(timeout=5)
+    assert (name, presence) == ("presence", {"connected": True})
+    assert opponent(0)["connected"] is True
+    second.close()
+    _, _, name, presence = first.next(timeout=5)
+    assert (name, presence) == ("presence", {"connected": False})
+    assert opponent(0)["connected"] is False
+    first.close()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -86,11 +87,21 @@ def etag_matches(if_match: str, version: int) -> bool:
     return "*" in candidates or str(version) in candidates
 
 
-def opponent_of(seat: int, level: str | None, joined: bool) -> dict[str, Any]:
-    """Who sits across from ``seat``: the computer at a level, or a person (or a program), joined or not yet."""
+PRESENT_SECONDS = 30.0
+"""A seat's player counts as there while seen following the game this recently (a stream says so every
+``api.routes.games.PRESENCE_SECONDS``)."""
+
+
+def present(seen_at: float | None) -> bool:
+    return seen_at is not None and time.time() - seen_at < PRESENT_SECONDS
+
+
+def opponent_of(seat: int, level: str | None, joined: bool, connected: bool = False) -> dict[str, Any]:
+    """Who sits across from ``seat``: the computer at a level, or a person (or a program), joined or not yet,
+    and following the game now or not."""
     if seat == HUMAN and level is not None:
         return {"kind": "computer", "level": level}
-    return {"kind": "person", "joined": joined}
+    return {"kind": "person", "joined": joined, "connected": connected}
 
 
 class GameService:
@@ -121,20 +132,20 @@ class GameService:
 
     @staticmethod
     def body(game_id: str, version: int, level: str | None, state: GameState, events: list[tuple[int, Event]],
-             practice: bool, seat: int = HUMAN, joined: bool = True) -> dict[str, Any]:
+             practice: bool, seat: int = HUMAN, joined: bool = True, connected: bool = False) -> dict[str, Any]:
         """The answer about a game to ``seat``: its version, that seat's view and the events given as it may
         know them."""
         view = view_for(state, seat).to_json()
         view["practice"] = practice
         return {"game_id": game_id, "version": version, "level": level, "seat": seat,
-                "opponent": opponent_of(seat, level, joined), "view": view,
+                "opponent": opponent_of(seat, level, joined, connected), "view": view,
                 "events": numbered_events(events, state, seat)}
 
     def _record_body(self, record: GameRecord, seat: int, events: list[tuple[int, Event]],
                      version: int | None = None, state: GameState | None = None) -> dict[str, Any]:
         return self.body(record.id, record.version if version is None else version, record.level,
                          record.state if state is None else state, events, record.practice, seat,
-                         record.seat1_token_hash is not None)
+                         record.seat1_token_hash is not None, present(record.seen_at[1 - seat]))
 
     def view(self, game_id: str, token: str | None) -> dict[str, Any]:
         record, seat = self._seated(self.store.get_game(game_id), token)
@@ -158,12 +169,24 @@ class GameService:
         """What ``token``'s seat has not seen yet: the game's version, its view, and every event after seq
         ``since`` as the seat may know them, or None when no event came after it. The events and the view are
         of the same version."""
+        return self.follow(game_id, token, since)[0]
+
+    def follow(self, game_id: str, token: str | None, since: int) -> tuple[dict[str, Any] | None, bool]:
+        """``update_since``'s answer, and whether the other seat's player is following the game now."""
         record, seat = self._seated(self.store.get_game(game_id), token)
+        there = present(record.seen_at[1 - seat])
         if record.event_count <= since:
-            return None
+            return None, there
         listed = [(seq, event) for seq, event in self.store.events(game_id, since, limit=record.event_count - since)
                   if seq <= record.event_count]
-        return self._record_body(record, seat, listed)
+        return self._record_body(record, seat, listed), there
+
+    def seen(self, game_id: str, token: str | None, following: bool = True) -> None:
+        """Note that ``token``'s seat follows the game now (its stream is open, it long-polls), or that it
+        stopped; the other seat's streams are told."""
+        record, seat = self._seated(self.store.get_game(game_id), token)
+        self.store.mark_seen(record.id, seat, time.time() if following else None)
+        self.notifier.publish(game_id)
 
     def events(self, game_id: str, token: str | None, since: int, hand: int | None = None,
                limit: int = 1000) -> dict[str, Any]:

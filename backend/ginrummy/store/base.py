@@ -34,6 +34,9 @@ class GameRecord:
     seat1_token_hash: str | None = None
     """Seat 1's token (its hash), once someone joined by the invite."""
     seat1_player_id: str | None = None
+    seen_at: tuple[float | None, float | None] = (None, None)
+    """When each seat's player was last seen following the game (its stream or long poll); None: not since it
+    stopped, or never."""
 
     def token_hash(self, seat: int) -> str | None:
         """The hash of ``seat``'s token (None: seat 1 is the computer, or nobody has joined yet)."""
@@ -135,4 +138,6 @@ class GameStore(Protocol):
     def ping(self) -> None: ...
 
     def listen(self, moved: Callable[[str], None]) -> bool: ...
+
+    def mark_seen(self, game_id: str, seat: int, when: float | None) -> None: ...
 

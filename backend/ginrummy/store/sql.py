@@ -91,6 +91,8 @@ games = Table(
     Column("invite_hash", String(64), nullable=True),  # the invite code's hash, for seat 1 (0005)
     Column("seat1_token_hash", String(64), nullable=True),  # seat 1's token, once someone joined (0005)
     Column("seat1_player_id", String(40), nullable=True),  # and whose stats its hands count in (0005)
+    Column("seat0_seen_at", Float, nullable=True),  # each seat last seen following the game (0005)
+    Column("seat1_seen_at", Float, nullable=True),
     # A player's match history, newest first by (created_at, id) with keyset paging (revision 0002).
     Index("ix_games_player_history", "player_id", "created_at", "id"),
 )
@@ -240,6 +242,15 @@ class SqlStore:
         self._group.stop()
         self.engine.dispose()
 
+    def mark_seen(self, game_id: str, seat: int, when: float | None) -> None:
+        """Note that ``seat``'s player follows the game as of ``when`` (None: it stopped). Other processes
+        following the game are told, as after a move. The game's version does not change."""
+        column = games.c.seat0_seen_at if seat == 0 else games.c.seat1_seen_at
+        with self._writer, self.engine.begin() as connection:
+            connection.execute(update(games).where(games.c.id == game_id).values({column: when}))
+            if not self.is_sqlite:
+                connection.execute(text("SELECT pg_notify(:channel, :id)"), {"channel": MOVES_CHANNEL, "id": game_id})
+
     def listen(self, moved: Callable[[str], None]) -> bool:
         """Call ``moved(game_id)`` whenever any process commits a move or a join on a game of this database
         (PostgreSQL's LISTEN/NOTIFY: each such transaction notifies as it commits). Whether it can: SQLite
@@ -344,7 +355,8 @@ class SqlStore:
             return None
         version, event_count, state = self._current(connection, row)
         return GameRecord(row.id, version, state, row.level, row.player_id, event_count, row.seat_token_hash,
-                          bool(row.practice), row.invite_hash, row.seat1_token_hash, row.seat1_player_id)
+                          bool(row.practice), row.invite_hash, row.seat1_token_hash, row.seat1_player_id,
+                          (row.seat0_seen_at, row.seat1_seen_at))
 
     def _current(self, connection: Connection, row: Any) -> tuple[int, int, GameState]:
         """The game at the row's version (version, event count, state): this process's newest state of it, moved

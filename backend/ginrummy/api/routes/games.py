@@ -9,6 +9,7 @@ import time
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
+import anyio
 from fastapi import APIRouter, Body, Header, Query, Request, Response
 from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
@@ -38,6 +39,8 @@ is woken by every move (LISTEN/NOTIFY); on SQLite a move made through another pr
 is found by looking again."""
 KEEP_ALIVE_SECONDS = 15.0
 """A stream sends a comment this often when nothing happens, so that proxies keep it open."""
+PRESENCE_SECONDS = 10.0
+"""An open stream says this often that its seat's player is there (``service.games.PRESENT_SECONDS``)."""
 
 
 @router.post("", status_code=201, response_model=CreatedGameResponse,
@@ -89,6 +92,7 @@ async def get_events(game_id: GameId, games: Games, token: Token, response: Resp
                      ) -> Any:
     private(response)
     if wait:
+        await run_in_threadpool(games.seen, game_id, token)
         deadline = time.monotonic() + wait
         with games.subscribe(game_id) as woken:
             while (left := deadline - time.monotonic()) > 0 and \
@@ -107,33 +111,49 @@ def sse(name: str, ident: int, data: dict[str, Any]) -> str:
                 "description": "An `update` message (id: the last event's seq) whenever the game moves on: the "
                                "version, your view and the events you had not seen, as in a move's answer. The "
                                "first message is sent at once (the events after Last-Event-ID, or the view alone). "
-                               "A comment every 15 s keeps the stream open."}})
+                               "A `presence` message ({\"connected\": true|false}) when the other seat's player "
+                               "starts or stops following the game. A comment every 15 s keeps the stream "
+                               "open."}})
 async def stream_game(game_id: GameId, games: Games, token: Token, request: Request,
                       last_event_id: Annotated[str | None, Header(alias="Last-Event-ID", max_length=20,
                                                                   description="Resume after this event")] = None,
                       ) -> StreamingResponse:
     first, logged = await run_in_threadpool(games.view_and_count, game_id, token)  # a wrong token: refused here
     resume = int(last_event_id) if last_event_id is not None and last_event_id.isdigit() else None
+    await run_in_threadpool(games.seen, game_id, token)
 
     async def messages() -> AsyncIterator[str]:
+        there = first["opponent"].get("connected")
         if resume is None:
             seen = logged
             yield sse("update", seen, first)
         else:
             seen = min(resume, logged)
-        quiet_since = time.monotonic()
-        with games.subscribe(game_id) as woken:
-            while not await request.is_disconnected():
-                update = await run_in_threadpool(games.update_since, game_id, token, seen)
-                if update is not None:
-                    seen = update["events"][-1]["seq"]
-                    yield sse("update", seen, update)
-                    quiet_since = time.monotonic()
-                    continue
-                if time.monotonic() - quiet_since >= KEEP_ALIVE_SECONDS:
-                    yield ": keep-alive\n\n"
-                    quiet_since = time.monotonic()
-                await woken.wait(RECHECK_SECONDS)
+        quiet_since = said_present = time.monotonic()
+        try:
+            with games.subscribe(game_id) as woken:
+                while not await request.is_disconnected():
+                    if time.monotonic() - said_present >= PRESENCE_SECONDS:
+                        await run_in_threadpool(games.seen, game_id, token)
+                        said_present = time.monotonic()
+                    update, now_there = await run_in_threadpool(games.follow, game_id, token, seen)
+                    if update is not None:
+                        seen = update["events"][-1]["seq"]
+                        yield sse("update", seen, update)
+                        quiet_since = time.monotonic()
+                    if now_there != there and there is not None:
+                        yield sse("presence", seen, {"connected": now_there})
+                        quiet_since = time.monotonic()
+                    there = now_there if there is not None else None
+                    if update is not None:
+                        continue
+                    if time.monotonic() - quiet_since >= KEEP_ALIVE_SECONDS:
+                        yield ": keep-alive\n\n"
+                        quiet_since = time.monotonic()
+                    await woken.wait(RECHECK_SECONDS)
+        finally:  # the stream ends when its client goes, by cancelling it: say so all the same
+            with anyio.CancelScope(shield=True):
+                await run_in_threadpool(games.seen, game_id, token, False)
 
     return StreamingResponse(messages(), media_type="text/event-stream",
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

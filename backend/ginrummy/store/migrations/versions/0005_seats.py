@@ -3,6 +3,8 @@
 - games.level may be empty: no level, seat 1 is not the computer.
 - games.invite_hash: the hash of the invite code that lets someone take seat 1 (once).
 - games.seat1_token_hash, games.seat1_player_id: seat 1's token (its hash) and player, once it is taken.
+- games.seat0_seen_at, games.seat1_seen_at: when each seat's player was last seen following the game (its
+  stream or long poll), to tell the other whether they are there.
 Every game stored before has the computer in seat 1, as it had.
 
 Revision ID: 0005
@@ -26,6 +28,8 @@ def upgrade() -> None:
         games.add_column(sa.Column("invite_hash", sa.String(64), nullable=True))
         games.add_column(sa.Column("seat1_token_hash", sa.String(64), nullable=True))
         games.add_column(sa.Column("seat1_player_id", sa.String(40), nullable=True))
+        games.add_column(sa.Column("seat0_seen_at", sa.Float, nullable=True))
+        games.add_column(sa.Column("seat1_seen_at", sa.Float, nullable=True))
 
 
 def downgrade() -> None:
@@ -38,6 +42,8 @@ def downgrade() -> None:
             games.c.level.is_(None)))))
     connection.execute(games.delete().where(games.c.level.is_(None)))
     with op.batch_alter_table("games") as altered:
+        altered.drop_column("seat1_seen_at")
+        altered.drop_column("seat0_seen_at")
         altered.drop_column("seat1_player_id")
         altered.drop_column("seat1_token_hash")
         altered.drop_column("invite_hash")
