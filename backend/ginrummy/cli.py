@@ -131,7 +131,7 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
-BENCHES = ("engine", "load", "profile", "inference", "storage", "coach", "calibration")
+BENCHES = ("engine", "load", "profile", "inference", "storage", "coach", "calibration", "stream")
 
 
 def _arena(args: argparse.Namespace) -> int:
@@ -254,7 +254,8 @@ def build_parser() -> argparse.ArgumentParser:
                        "where a move's time goes, and its end-to-end latency; inference: the hard player's sampled "
                        "opponent hands and knock estimates against the truth; storage: bytes stored per finished "
                        "match; coach: the time to review a hand; calibration: the hard player's probabilities, "
-                       "predicted against observed")
+                       "predicted against observed; stream: how fast a move reaches the other seat's stream, "
+                       "across two server processes")
     bench.add_argument("rest", nargs=argparse.REMAINDER, help="options passed to that bench (see its --help)")
     bench.set_defaults(run=_bench)
     return parser
