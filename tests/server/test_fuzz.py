@@ -57,6 +57,12 @@ FUZZ_DIR = Path(tempfile.mkdtemp(prefix="ginrummy-fuzz-"))
 atexit.register(shutil.rmtree, FUZZ_DIR, True)
 FUZZ_APP = make_app(FUZZ_DIR)
 schema = schemathesis.openapi.from_asgi("/openapi.json", FUZZ_APP)
+# A game's open stream never ends, and the in-process transport reads a body to its end: inside a real game the
+# stream is left to tests/server/test_stream.py, which reads it from a real server (without a valid token, as in
+# the first layer, it is refused at once and fuzzed here).
+in_game_schema = schema.exclude(path="/api/games/{game_id}/stream")
+LONGEST_WAIT = 0.2
+"""Inside a real game nobody else moves, so a long poll waits its whole ``wait``: it is kept short here."""
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -111,11 +117,14 @@ def live_game() -> Iterator[LiveGame]:
 
 
 @pytest.mark.timeout(180)
-@schema.parametrize()
+@in_game_schema.parametrize()
 @IN_GAME_SETTINGS
 def test_every_operation_inside_a_real_game(case: Any, live_game: LiveGame) -> None:
     if case.path_parameters is not None and "game_id" in case.path_parameters:
         case.path_parameters["game_id"] = live_game.game_id
+    wait = (case.query or {}).get("wait")
+    if isinstance(wait, int | float) and not isinstance(wait, bool) and wait > LONGEST_WAIT:
+        case.query = {**case.query, "wait": LONGEST_WAIT}
     if case.operation.path.startswith("/api/games/{game_id}"):
         headers = dict(case.headers or {})
         headers["Authorization"] = f"Bearer {live_game.token}"
