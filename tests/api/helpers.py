@@ -296,11 +296,15 @@ def events_in(payload: Any) -> Iterator[Json]:
 
 def assert_nothing_hidden_shown(game: Game, response: httpx.Response) -> None:
     """The hidden-information check, run after every response: compare what it shows with the truth."""
+    assert_nothing_hidden_in(game, response.json(), f"{response.request.method} {response.request.url.path}")
+
+
+def assert_nothing_hidden_in(game: Game, payload: Any, where: str) -> None:
+    """What ``payload`` (an answer or a stream message to ``game``'s seat) shows, against the truth."""
     state = stored_state(game.client, game.id)
     hidden = hidden_cards(state, game.seat)
-    payload = response.json()
     leaked = shown_cards(payload, state.hand.number) & hidden
-    assert not leaked, f"{response.request.method} {response.request.url.path} shows hidden {sorted(leaked)}"
+    assert not leaked, f"{where} shows hidden {sorted(leaked)}"
     if not hidden:
         return
     for event in events_in(payload):

@@ -14,6 +14,7 @@ from helpers import (
     Game,
     Json,
     action_request,
+    assert_nothing_hidden_in,
     assert_nothing_hidden_shown,
     assert_problem,
     bearer,
@@ -137,8 +138,8 @@ def test_each_seat_moves_only_as_itself(client: TestClient) -> None:
 
 
 def test_two_programs_play_whole_matches_each_seeing_only_its_own_cards(client: TestClient) -> None:
-    """Every answer to either seat is scanned for the cards that seat may not know; each player's stats count
-    its own seat's hands."""
+    """Every answer to either seat, and every message its stream would be sent, is scanned for the cards that
+    seat may not know; each player's stats count its own seat's hands."""
     rng = random.Random(7)
     finals: list[Json] = []
     tokens: list[str | None] = [None, None]
@@ -153,11 +154,17 @@ def test_two_programs_play_whole_matches_each_seeing_only_its_own_cards(client: 
         checks = [assert_nothing_hidden_shown]
         seats = [Game(client, created["game_id"], created["seat_token"], 1, created["view"], 1, list(checks)),
                  Game(client, created["game_id"], joined["seat_token"], 1, joined["view"], 1, list(checks), seat=1)]
+        streamed = [0, 0]
         for _ in range(1000):
             mover = to_act(seats)
             if mover is None:
                 break
             mover.play(greedy_action(mover.view, rng))
+            for game in seats:  # what each seat's open stream would be sent now, checked like any answer
+                message = client.app.state.games.update_since(game.id, game.token, streamed[game.seat])  # type: ignore[attr-defined]
+                assert message is not None and message["seat"] == game.seat
+                assert_nothing_hidden_in(game, message, f"seat {game.seat}'s stream")
+                streamed[game.seat] = message["events"][-1]["seq"]
         else:
             raise AssertionError("the match did not end")
         assert seats[0].view["winner"] == seats[1].view["winner"] is not None
