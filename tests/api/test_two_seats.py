@@ -223,3 +223,64 @@ def test_the_opponent_is_chosen_by_kind(client: TestClient, kind: str) -> None:
     assert_problem(client.post("/api/games", json={"opponent": {"kind": "computer", "level": "godlike"}}), 422,
                    "validation_error")
     assert body["view"]["phase"] not in OVER or kind == "computer"
+
+
+def backdate(client: TestClient, game_id: str, seconds: float) -> None:
+    """Make the game's last move ``seconds`` older, as if that long had passed since."""
+    from sqlalchemy import update
+
+    from ginrummy.store.sql import games
+
+    store = client.app.state.store  # type: ignore[attr-defined]
+    with store.engine.begin() as connection:
+        connection.execute(update(games).where(games.c.id == game_id).values(updated_at=games.c.updated_at - seconds))
+
+
+def test_a_player_may_resign_and_the_other_wins_the_match(client: TestClient) -> None:
+    first, second, created, _ = invited(client, settings=SHORT, seed=31)
+    assert created["clock"] is None
+    response = second.post("resign")
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert [(e["kind"], e["seat"]) for e in body["events"]] == [("resigned", 1), ("match_ended", 0)]
+    assert body["view"]["phase"] == "match_over" and body["view"]["winner"] == 0
+    seen_by_winner = first.get().json()["view"]
+    assert seen_by_winner["winner"] == 0 and seen_by_winner["legal_actions"] == []
+    assert_problem(first.post("resign"), 409, "match_over")
+    assert_problem(second.post("next-hand"), 409, "match_over")
+    # Against the computer too: the person gives up, the computer wins.
+    computer, _ = Game.create(client, seed=3)
+    lost = computer.post("resign").json()
+    assert lost["view"]["winner"] == 1 and lost["events"][-1]["kind"] == "match_ended"
+
+
+def test_the_waiting_player_may_claim_the_match_once_the_turn_clock_runs_out(client: TestClient) -> None:
+    created = client.post("/api/games", json={"opponent": {"kind": "invite", "turn_seconds": 60},
+                                              "settings": SHORT, "seed": 12})
+    assert created.status_code == 201, created.text
+    body = created.json()
+    joined = client.post(f"/api/games/{body['game_id']}/join", json={"code": body["invite"]["code"]}).json()
+    seats = [Game(client, body["game_id"], body["seat_token"], 1, body["view"], 1),
+             Game(client, body["game_id"], joined["seat_token"], 1, joined["view"], 1, seat=1)]
+    clock = seats[0].get().json()["clock"]
+    assert clock["turn_seconds"] == 60 and clock["deadline"] > time.time() + 50
+    to_move = seats[body["view"]["turn"]]
+    waiting = seats[1 - to_move.seat]
+    assert_problem(to_move.post("claim"), 409, "nothing_to_claim")
+    early = assert_problem(waiting.post("claim"), 409, "clock_running")
+    assert 50 < early["seconds_left"] <= 60
+    backdate(client, waiting.id, 61)
+    assert seats[0].get().json()["clock"]["deadline"] < time.time()
+    claimed = waiting.post("claim")
+    assert claimed.status_code == 200, claimed.text
+    won = claimed.json()
+    assert [(e["kind"], e["seat"]) for e in won["events"]] == [("resigned", to_move.seat),
+                                                               ("match_ended", waiting.seat)]
+    assert won["view"]["winner"] == waiting.seat and won["clock"]["deadline"] is None
+    assert to_move.get().json()["view"]["winner"] == waiting.seat
+    assert_problem(waiting.post("claim"), 409, "nothing_to_claim")
+    # A game without a clock has nothing to claim, and a clock is at least 10 seconds.
+    plain, _, _, _ = invited(client, settings=SHORT, seed=12)
+    assert_problem(plain.post("claim"), 409, "no_turn_clock")
+    assert_problem(client.post("/api/games", json={"opponent": {"kind": "invite", "turn_seconds": 3}}), 422,
+                   "validation_error")

@@ -72,6 +72,9 @@ class ComputerOpponent(Strict):
 
 class InviteOpponent(Strict):
     kind: Literal["invite"]
+    turn_seconds: int | None = Field(None, ge=10, le=86_400, description="A turn clock: once a player has let "
+                                     "this many seconds pass on its turn, the other may claim the match "
+                                     "(POST /api/games/{id}/claim); default none")
 
 
 class NewGameRequest(Strict):
@@ -114,7 +117,9 @@ class ActionModel(BaseModel):
 class EventModel(BaseModel):
     seq: int = Field(..., ge=1, description="Position in the game's event log, from 1")
     kind: Literal["hand_started", "took_upcard", "passed", "drew", "discarded", "knocked", "gin", "big_gin",
-                  "hand_ended", "match_ended"] = Field(..., description="What happened")
+                  "hand_ended", "match_ended", "resigned"] = Field(..., description="What happened (resigned: a "
+                                                                      "player gave up the match, or its turn "
+                                                                      "clock ran out and the other claimed it)")
     hand: int = Field(..., description="The hand it happened in, from 1")
     seat: Seat | None = Field(..., description="Who did it (hand_started: who has the first choice of the "
                                                "upcard; hand_ended, match_ended: the winner, null for no score)")
@@ -274,12 +279,19 @@ class OpponentModel(BaseModel):
     joined: bool | None = Field(None, description="A person: whether someone has taken the seat yet")
 
 
+class ClockModel(BaseModel):
+    turn_seconds: int = Field(..., description="How long a player may take over its turn")
+    deadline: float | None = Field(..., description="When the player to move runs out of time (Unix time, "
+                                   "seconds); null while nobody is to move (a hand or the match is over)")
+
+
 class GameResponse(BaseModel):
     game_id: str = Field(..., description="The game's id")
     version: int = Field(..., description="Increases by one with every accepted move; also sent as the ETag")
     level: Level | None = Field(..., description="The computer's level; null when seat 1 is a person")
     seat: Seat = Field(..., description="Your seat: 0 if you created the game, 1 if you joined it")
     opponent: OpponentModel = Field(..., description="Who sits across from you")
+    clock: ClockModel | None = Field(None, description="The turn clock, in a game that has one")
     view: ViewModel
     events: list[EventModel] = Field(..., description="What happened since your last move, in order")
 

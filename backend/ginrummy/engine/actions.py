@@ -30,6 +30,10 @@ class ActionKind(StrEnum):
     """End the hand with all 11 cards melded, without discarding (Big Gin rule only)."""
     NEXT_HAND = "next_hand"
     """Deal the next hand once a hand is over."""
+    RESIGN = "resign"
+    """Give up the match, at any time before it is over: the other seat wins it, and the hand in play is not
+    scored. Never among ``legal_actions`` (players choose among the moves of play); a table's turn clock also
+    ends a match this way, for the seat whose time ran out."""
 
 
 Source = Literal["stock", "discard"]
@@ -146,6 +150,7 @@ class EventKind(StrEnum):
     BIG_GIN = "big_gin"
     HAND_ENDED = "hand_ended"
     MATCH_ENDED = "match_ended"
+    RESIGNED = "resigned"
 
 
 class Event(NamedTuple):

@@ -102,6 +102,10 @@ def check(state: GameState, action: Action) -> None:
     """Raise ``IllegalActionError`` (with a code and reason) unless ``action`` is legal now."""
     hand = state.hand
     kind = action.kind
+    if kind == ActionKind.RESIGN:
+        if hand.phase == Phase.MATCH_OVER:
+            raise IllegalActionError("the match is over", "match_over")
+        return
     allowed = _PHASE_ACTIONS.get(hand.phase)
     if allowed is None:  # the hand or the match is over
         if hand.phase == Phase.MATCH_OVER:
@@ -206,6 +210,15 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """The state after ``action``, and the events it caused. Raises ``IllegalActionError`` if not legal."""
     check(state, action)
     return _APPLY[action.kind](state, action)
+
+
+def _apply_resign(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    """The match ends for the other seat; the hand in play stops where it is, unscored (so it joins no score
+    sheet), and is shown like any hand that is over."""
+    winner = 1 - action.seat
+    hand = state.hand._replace(phase=Phase.MATCH_OVER)
+    events = [Event(EventKind.RESIGNED, hand.number, action.seat), Event(EventKind.MATCH_ENDED, hand.number, winner)]
+    return state._replace(hand=hand, winner=winner), events
 
 
 def _apply_next_hand(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
@@ -324,6 +337,7 @@ _APPLY = {
     _DISCARD: _apply_discard,
     _KNOCK: _apply_showdown,
     _BIG_GIN: _apply_showdown,
+    ActionKind.RESIGN: _apply_resign,
 }
 
 
@@ -470,6 +484,8 @@ def action_of(event: Event) -> Action | None:
         return None
     if kind == EventKind.HAND_STARTED:
         return Action(ActionKind.NEXT_HAND, seat) if event.hand > 1 else None
+    if kind == EventKind.RESIGNED:
+        return Action(ActionKind.RESIGN, seat)
     if kind == EventKind.TOOK_UPCARD:
         return Action(ActionKind.TAKE_UPCARD, seat)
     if kind == EventKind.PASSED:

@@ -11,6 +11,7 @@ and the store. No rule is decided here, and no HTTP: a refusal is one of the err
 from __future__ import annotations
 
 import hashlib
+import math
 import secrets
 import threading
 import time
@@ -21,10 +22,12 @@ from ginrummy.ai.coach import review_hand
 from ginrummy.ai.hints import suggest
 from ginrummy.engine import (
     Action,
+    ActionKind,
     Event,
     EventKind,
     GameState,
     IllegalActionError,
+    Phase,
     Rules,
     actions_from_events,
     apply,
@@ -87,6 +90,8 @@ def etag_matches(if_match: str, version: int) -> bool:
     return "*" in candidates or str(version) in candidates
 
 
+IN_PLAY = (Phase.FIRST_UPCARD, Phase.DRAW, Phase.DISCARD)
+"""The phases in which a player is to move (and its turn clock, if the game has one, runs)."""
 PRESENT_SECONDS = 30.0
 """A seat's player counts as there while seen following the game this recently (a stream says so every
 ``api.routes.games.PRESENCE_SECONDS``)."""
@@ -132,20 +137,28 @@ class GameService:
 
     @staticmethod
     def body(game_id: str, version: int, level: str | None, state: GameState, events: list[tuple[int, Event]],
-             practice: bool, seat: int = HUMAN, joined: bool = True, connected: bool = False) -> dict[str, Any]:
+             practice: bool, seat: int = HUMAN, joined: bool = True, connected: bool = False,
+             clock: dict[str, Any] | None = None) -> dict[str, Any]:
         """The answer about a game to ``seat``: its version, that seat's view and the events given as it may
         know them."""
         view = view_for(state, seat).to_json()
         view["practice"] = practice
         return {"game_id": game_id, "version": version, "level": level, "seat": seat,
-                "opponent": opponent_of(seat, level, joined, connected), "view": view,
+                "opponent": opponent_of(seat, level, joined, connected), "clock": clock, "view": view,
                 "events": numbered_events(events, state, seat)}
 
     def _record_body(self, record: GameRecord, seat: int, events: list[tuple[int, Event]],
                      version: int | None = None, state: GameState | None = None) -> dict[str, Any]:
-        return self.body(record.id, record.version if version is None else version, record.level,
-                         record.state if state is None else state, events, record.practice, seat,
-                         record.seat1_token_hash is not None, present(record.seen_at[1 - seat]))
+        """``body`` for the record's game at ``version`` (its own, or the one a move is making now)."""
+        state = record.state if state is None else state
+        clock = None
+        if record.turn_seconds is not None:
+            started = record.updated_at if version in (None, record.version) else time.time()
+            clock = {"turn_seconds": record.turn_seconds,
+                     "deadline": started + record.turn_seconds if state.phase in IN_PLAY else None}
+        return self.body(record.id, record.version if version is None else version, record.level, state, events,
+                         record.practice, seat, record.seat1_token_hash is not None,
+                         present(record.seen_at[1 - seat]), clock)
 
     def view(self, game_id: str, token: str | None) -> dict[str, Any]:
         record, seat = self._seated(self.store.get_game(game_id), token)
@@ -238,11 +251,13 @@ class GameService:
         return None if stored is None else replayed(stored, request_fingerprint)
 
     def create(self, level: str | None, rules: Rules, seed: int | None, player: tuple[str, str | None],
-               idempotency: tuple[str, str, str] | None = None) -> tuple[dict[str, Any], bool]:
+               idempotency: tuple[str, str, str] | None = None,
+               turn_seconds: int | None = None) -> tuple[dict[str, Any], bool]:
         """A new match for ``player`` (id, and token if the player is new) against the computer at ``level``;
         the computer plays first if it starts. With ``level`` None, seat 1 is left for whoever joins with the
-        invite code in the answer (``join``). A seed chosen by the client makes a practice game: the same seed
-        deals the same cards again, so it is not counted in the player's stats.
+        invite code in the answer (``join``), with a turn clock of ``turn_seconds`` if given (``claim``). A seed
+        chosen by the client makes a practice game: the same seed deals the same cards again, so it is not
+        counted in the player's stats.
 
         With ``idempotency`` (scope, key, fingerprint) the answer is kept; if another request with that key got
         there first, its answer is returned instead, and (body, replayed) says which.
@@ -258,14 +273,18 @@ class GameService:
         events: list[Event] = [Event(EventKind.HAND_STARTED, 1, state.hand.starter, state.hand.upcard)]
         if level is not None:
             state = play_computer(state, level, game_id + ":0", events)
-        body = self.body(game_id, 1, level, state, list(enumerate(events, start=1)), practice, joined=False)
+        clock = None if turn_seconds is None else {
+            "turn_seconds": turn_seconds, "deadline": time.time() + turn_seconds if state.phase in IN_PLAY else None}
+        body = self.body(game_id, 1, level, state, list(enumerate(events, start=1)), practice, joined=False,
+                         clock=clock)
         body["seat_token"] = seat_token
         body["player_token"] = player_token
         body["invite"] = None if invite is None else {"code": invite, "path": f"/#/join/{game_id}/{invite}"}
         reply = (*idempotency, body) if idempotency is not None else None
         try:
             self.store.create_game(game_id, seat_token, level, player_id, state, events,
-                                   None if practice else stats_delta(events), practice, reply, invite)
+                                   None if practice else stats_delta(events), practice, reply, invite,
+                                   turn_seconds)
         except StoreError as error:
             if error.code != "key_taken" or idempotency is None:
                 raise
@@ -292,6 +311,28 @@ class GameService:
         body = self._record_body(record, 1, [])
         body["seat_token"] = seat_token
         body["player_token"] = player_token
+        return body
+
+    def claim(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """End the match for ``token``'s seat because the other seat's turn clock has run out: the other seat
+        gives up the match (``ActionKind.RESIGN``), as if it had resigned."""
+        with self.store.locked(game_id) as locked:
+            record, seat = self._seated(locked.record, token)
+            state = record.state
+            if record.turn_seconds is None:
+                raise IllegalMove("no_turn_clock", "this game has no turn clock: nothing can be claimed")
+            if state.phase not in IN_PLAY or state.hand.turn == seat:
+                raise IllegalMove("nothing_to_claim", "a match can be claimed only while the other player is to "
+                                  "move and its time has run out")
+            left = record.updated_at + record.turn_seconds - time.time()
+            if left > 0:
+                raise IllegalMove("clock_running", f"the other player still has {math.ceil(left)} s to move",
+                                  seconds_left=math.ceil(left))
+            state, events = apply(state, Action(ActionKind.RESIGN, 1 - seat))
+            numbered = list(enumerate(events, start=record.event_count + 1))
+            body = self._record_body(record, seat, numbered, record.version + 1, state)
+            locked.save(state, events, None, *self._stats(record, events))
+        self.notifier.publish(game_id)
         return body
 
     # --- moving

@@ -37,6 +37,10 @@ class GameRecord:
     seen_at: tuple[float | None, float | None] = (None, None)
     """When each seat's player was last seen following the game (its stream or long poll); None: not since it
     stopped, or never."""
+    turn_seconds: int | None = None
+    """The turn clock of a game between two seats: how long a player may take over its turn."""
+    updated_at: float = 0.0
+    """When the game last moved on (or seat 1 was taken): the turn in play started then."""
 
     def token_hash(self, seat: int) -> str | None:
         """The hash of ``seat``'s token (None: seat 1 is the computer, or nobody has joined yet)."""
@@ -115,7 +119,7 @@ class GameStore(Protocol):
     def create_game(self, game_id: str, token: str, level: str | None, player_id: str | None, state: GameState,
                     events: list[Event], stats: dict[str, int] | None = None, practice: bool = False,
                     reply: tuple[str, str, str, dict[str, Any]] | None = None,
-                    invite_code: str | None = None) -> None: ...
+                    invite_code: str | None = None, turn_seconds: int | None = None) -> None: ...
 
     def stored_reply(self, scope: str, key: str) -> StoredReply | None: ...
 

@@ -93,6 +93,7 @@ games = Table(
     Column("seat1_player_id", String(40), nullable=True),  # and whose stats its hands count in (0005)
     Column("seat0_seen_at", Float, nullable=True),  # each seat last seen following the game (0005)
     Column("seat1_seen_at", Float, nullable=True),
+    Column("turn_seconds", Integer, nullable=True),  # a turn clock (0005)
     # A player's match history, newest first by (created_at, id) with keyset paging (revision 0002).
     Index("ix_games_player_history", "player_id", "created_at", "id"),
 )
@@ -304,7 +305,7 @@ class SqlStore:
     def create_game(self, game_id: str, token: str, level: str | None, player_id: str | None, state: GameState,
                     events: list[Event], stats: dict[str, int] | None = None, practice: bool = False,
                     reply: tuple[str, str, str, dict[str, Any]] | None = None,
-                    invite_code: str | None = None) -> None:
+                    invite_code: str | None = None, turn_seconds: int | None = None) -> None:
         """Store a new game at version 1 with its first events, add what they count to the player's stats (the
         computer may end the first hand, even the match, before the person moves), and keep the answer for an
         Idempotency-Key (scope, key, fingerprint, body), all in one transaction. Raises ``StoreError``
@@ -318,7 +319,8 @@ class SqlStore:
                     schema=STORED_SCHEMA, state=encode_state(state), status=_status(state),
                     event_count=len(events), created_at=now, updated_at=now, practice=practice,
                     snapshot_version=1, snapshot_events=len(events),
-                    invite_hash=None if invite_code is None else token_hash(invite_code)))
+                    invite_hash=None if invite_code is None else token_hash(invite_code),
+                    turn_seconds=turn_seconds))
                 _insert_events(connection, game_id, 0, 1, events)
                 _add_stats(connection, player_id, stats)
                 if reply is not None:
@@ -356,7 +358,7 @@ class SqlStore:
         version, event_count, state = self._current(connection, row)
         return GameRecord(row.id, version, state, row.level, row.player_id, event_count, row.seat_token_hash,
                           bool(row.practice), row.invite_hash, row.seat1_token_hash, row.seat1_player_id,
-                          (row.seat0_seen_at, row.seat1_seen_at))
+                          (row.seat0_seen_at, row.seat1_seen_at), row.turn_seconds, float(row.updated_at))
 
     def _current(self, connection: Connection, row: Any) -> tuple[int, int, GameState]:
         """The game at the row's version (version, event count, state): this process's newest state of it, moved

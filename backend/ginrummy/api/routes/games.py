@@ -61,7 +61,8 @@ def create_game(games: Games, players: Players, token: Token, limits: Limits,
     opponent = choice.opponent
     level = None if opponent is not None and opponent.kind == "invite" else \
         (opponent.level if opponent is not None and opponent.level is not None else choice.level)
-    body, replayed = games.create(level, rules, choice.seed, players.for_new_game(token), idempotency)
+    turn_seconds = opponent.turn_seconds if opponent is not None and opponent.kind == "invite" else None
+    body, replayed = games.create(level, rules, choice.seed, players.for_new_game(token), idempotency, turn_seconds)
     if not replayed:
         metrics.GAMES.inc()
     return answered(body, replayed, 201)

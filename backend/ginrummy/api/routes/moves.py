@@ -71,3 +71,14 @@ _card_move("knock", "Knock (or Gin) with this discard", ActionKind.KNOCK,
            lambda s, p: Action(ActionKind.KNOCK, s, card=parse_card(p.card)), CardRequest)
 _empty_move("big-gin", "Big Gin: all 11 cards melded (Big Gin rule only)", ActionKind.BIG_GIN)
 _empty_move("next-hand", "Deal the next hand", ActionKind.NEXT_HAND)
+_empty_move("resign", "Give up the match: the other player wins it", ActionKind.RESIGN)
+
+
+@router.post("/claim", response_model=GameResponse, responses=RESPONSES,
+             summary="Claim the match when the other player's turn clock has run out", name="claim")
+async def claim(request: Request, game_id: GameId, games: Games, token: Token, limits: Limits,
+                address: Address) -> Any:
+    no_body(await request.body())
+    limits.move(address, game_id)
+    body = await _run(games.claim, game_id, token)
+    return _answer(body, False, ActionKind.RESIGN)

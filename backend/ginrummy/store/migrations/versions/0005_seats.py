@@ -5,6 +5,7 @@
 - games.seat1_token_hash, games.seat1_player_id: seat 1's token (its hash) and player, once it is taken.
 - games.seat0_seen_at, games.seat1_seen_at: when each seat's player was last seen following the game (its
   stream or long poll), to tell the other whether they are there.
+- games.turn_seconds: the turn clock of a game between two seats, if it has one.
 Every game stored before has the computer in seat 1, as it had.
 
 Revision ID: 0005
@@ -30,6 +31,7 @@ def upgrade() -> None:
         games.add_column(sa.Column("seat1_player_id", sa.String(40), nullable=True))
         games.add_column(sa.Column("seat0_seen_at", sa.Float, nullable=True))
         games.add_column(sa.Column("seat1_seen_at", sa.Float, nullable=True))
+        games.add_column(sa.Column("turn_seconds", sa.Integer, nullable=True))
 
 
 def downgrade() -> None:
@@ -42,6 +44,7 @@ def downgrade() -> None:
             games.c.level.is_(None)))))
     connection.execute(games.delete().where(games.c.level.is_(None)))
     with op.batch_alter_table("games") as altered:
+        altered.drop_column("turn_seconds")
         altered.drop_column("seat1_seen_at")
         altered.drop_column("seat0_seen_at")
         altered.drop_column("seat1_player_id")
