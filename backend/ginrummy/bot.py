@@ -32,6 +32,12 @@ WAIT_SECONDS = 25
 Json = dict[str, Any]
 
 
+def move_request(action: Json) -> tuple[str, Json | None]:
+    """The route and JSON body (None: no body) that ask for ``action``, one of a view's legal actions."""
+    body = {k: action[k] for k in ("source", "card") if action.get(k) is not None}
+    return ROUTES[action["kind"]], body or None
+
+
 def parse_join_link(link: str) -> tuple[str, str, str]:
     """(server URL, game id, invite code) of a join link such as ``http://host:8000/#/join/ID/CODE``."""
     found = JOIN_LINK.search(link)
@@ -91,9 +97,9 @@ class Bot:
                 self._wait(WAIT_SECONDS)
 
     def _move(self, action: Json, version: int) -> None:
-        payload = {k: action[k] for k in ("source", "card") if action.get(k) is not None}
+        route, payload = move_request(action)
         while True:
-            response = self.client.post(f"/api/games/{self.game_id}/{ROUTES[action['kind']]}", json=payload or None,
+            response = self.client.post(f"/api/games/{self.game_id}/{route}", json=payload,
                                         headers={**self._auth(), "If-Match": f'"{version}"'})
             if response.status_code != 429:
                 break
@@ -102,8 +108,7 @@ class Bot:
             return
         self._answer(response)
         self.moves += 1
-        shown = " ".join(str(action[k]) for k in ("source", "card") if action.get(k) is not None)
-        self.log.append(f"{action['kind']} {shown}".strip())
+        self.log.append(" ".join([action["kind"], *map(str, (payload or {}).values())]))
 
     def _wait(self, seconds: float) -> None:
         """Wait for the next event after those seen (or ``seconds``)."""

@@ -13,14 +13,9 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
+from server_helpers import auth, move_path
 
 Json = dict[str, Any]
-ROUTES = {"take_upcard": "take-upcard", "pass": "pass", "draw": "draw", "discard": "discard", "knock": "knock",
-          "big_gin": "big-gin", "next_hand": "next-hand"}
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def invited_game(url: str) -> tuple[str, list[str]]:
@@ -35,14 +30,13 @@ def invited_game(url: str) -> tuple[str, list[str]]:
 
 def move(url: str, game_id: str, tokens: list[str], rng: random.Random) -> Json:
     """One legal move by whichever seat is to act (no knocks, so that the hand goes on); its answer."""
-    view = httpx.get(f"{url}/api/games/{game_id}", headers=bearer(tokens[0]), timeout=10).json()["view"]
+    view = httpx.get(f"{url}/api/games/{game_id}", headers=auth(tokens[0]), timeout=10).json()["view"]
     seat = view["turn"] if view["turn"] is not None else 0
-    mine = httpx.get(f"{url}/api/games/{game_id}", headers=bearer(tokens[seat]), timeout=10).json()["view"]
+    mine = httpx.get(f"{url}/api/games/{game_id}", headers=auth(tokens[seat]), timeout=10).json()["view"]
     legal = [a for a in mine["legal_actions"] if a["kind"] not in ("knock", "big_gin")] or mine["legal_actions"]
     action = rng.choice(legal)
-    body = {k: action[k] for k in ("source", "card") if action.get(k) is not None}
-    response = httpx.post(f"{url}/api/games/{game_id}/{ROUTES[action['kind']]}", json=body or None,
-                          headers=bearer(tokens[seat]), timeout=10)
+    path, body = move_path(game_id, action)
+    response = httpx.post(url + path, json=body, headers=auth(tokens[seat]), timeout=10)
     assert response.status_code == 200, response.text
     answer: Json = response.json()
     return answer
@@ -72,7 +66,7 @@ class Reader:
     """An open stream read on a thread, its messages queued with the time each arrived."""
 
     def __init__(self, url: str, game_id: str, token: str, last_event_id: str | None = None) -> None:
-        headers = bearer(token) | ({"Last-Event-ID": last_event_id} if last_event_id else {})
+        headers = auth(token) | ({"Last-Event-ID": last_event_id} if last_event_id else {})
         self.client = httpx.Client(timeout=httpx.Timeout(10, read=60))
         self.request = self.client.build_request("GET", f"{url}/api/games/{game_id}/stream", headers=headers)
         self.response = self.client.send(self.request, stream=True)
@@ -129,7 +123,7 @@ def check_stream(mover_url: str, reader_url: str, moves: int, seed: int) -> list
         seen = events[-1]["seq"]
         assert ident == str(seen)
         assert set(update["view"]["hand"]).isdisjoint(
-            httpx.get(f"{mover_url}/api/games/{game_id}", headers=bearer(tokens[0])).json()["view"]["hand"])
+            httpx.get(f"{mover_url}/api/games/{game_id}", headers=auth(tokens[0])).json()["view"]["hand"])
     reader.close()
 
     # Moves made while nobody listens are sent, exactly, when the stream is opened again after the last id seen.
@@ -138,7 +132,7 @@ def check_stream(mover_url: str, reader_url: str, moves: int, seed: int) -> list
     _, ident, name, update = reader.next()
     reader.close()
     log = httpx.get(f"{mover_url}/api/games/{game_id}/events", params={"since": seen},
-                    headers=bearer(tokens[1])).json()["events"]
+                    headers=auth(tokens[1])).json()["events"]
     assert update["events"] == log and [e["seq"] for e in log] == list(range(seen + 1, seen + 1 + len(log)))
     assert update["version"] == missed[-1]["version"] and ident == str(log[-1]["seq"])
     return delays
@@ -150,7 +144,7 @@ def test_a_stream_shows_each_move_and_resumes_after_a_gap(sqlite_url: str,
     delays = check_stream(server.url, server.url, moves=8, seed=3)
     assert max(delays) < 5, delays
     game_id, _ = invited_game(server.url)
-    refused = httpx.get(f"{server.url}/api/games/{game_id}/stream", headers=bearer("not-a-token"))
+    refused = httpx.get(f"{server.url}/api/games/{game_id}/stream", headers=auth("not-a-token"))
     assert refused.status_code == 401 and refused.headers["content-type"].startswith("application/problem+json")
 
 
@@ -170,7 +164,7 @@ def test_each_seat_is_told_whether_the_other_is_there(sqlite_url: str, start_ser
     game_id, tokens = invited_game(server.url)
 
     def opponent(seat: int) -> Json:
-        answer: Json = httpx.get(f"{server.url}/api/games/{game_id}", headers=bearer(tokens[seat])).json()
+        answer: Json = httpx.get(f"{server.url}/api/games/{game_id}", headers=auth(tokens[seat])).json()
         return answer["opponent"]  # type: ignore[no-any-return]
 
     first = Reader(server.url, game_id, tokens[0])

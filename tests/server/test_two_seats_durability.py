@@ -10,14 +10,9 @@ from typing import Any
 
 import httpx
 import pytest
+from server_helpers import auth, move_path
 
 Json = dict[str, Any]
-ROUTES = {"take_upcard": "take-upcard", "pass": "pass", "draw": "draw", "discard": "discard", "knock": "knock",
-          "big_gin": "big-gin", "next_hand": "next-hand"}
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 class Table:
@@ -34,7 +29,7 @@ class Table:
         self.last: list[Json] = [created.json(), joined.json()]
 
     def view(self, client: httpx.Client, seat: int) -> Json:
-        response = client.get(f"/api/games/{self.id}", headers=bearer(self.tokens[seat]))
+        response = client.get(f"/api/games/{self.id}", headers=auth(self.tokens[seat]))
         assert response.status_code == 200, response.text
         body: Json = response.json()
         return body
@@ -47,9 +42,8 @@ class Table:
         legal = view["legal_actions"]
         enders = [a for a in legal if a["kind"] in ("knock", "next_hand")]
         action = enders[0] if enders else rng.choice(legal)
-        body = {k: action[k] for k in ("source", "card") if action.get(k) is not None}
-        response = client.post(f"/api/games/{self.id}/{ROUTES[action['kind']]}", json=body or None,
-                               headers=bearer(self.tokens[seat]))
+        path, body = move_path(self.id, action)
+        response = client.post(path, json=body, headers=auth(self.tokens[seat]))
         assert response.status_code == 200, response.text
         self.last[seat] = response.json()
         return self.last[seat]
@@ -96,7 +90,7 @@ def test_both_seats_dealing_the_next_hand_at_once_deal_it_once(database_url: str
     def deal(seat: int) -> None:
         with httpx.Client(base_url=server.url, timeout=60) as own:
             barrier.wait()
-            answers.append(own.post(f"/api/games/{table.id}/next-hand", headers=bearer(table.tokens[seat])))
+            answers.append(own.post(f"/api/games/{table.id}/next-hand", headers=auth(table.tokens[seat])))
 
     threads = [threading.Thread(target=deal, args=(seat,)) for seat in (0, 1)]
     for thread in threads:

@@ -14,69 +14,43 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import queue
 import random
-import socket
 import statistics
-import subprocess
-import sys
 import threading
 import time
 from typing import Any
 
 import httpx
 
-from ginrummy.bot import ROUTES
+from ginrummy.bot import move_request
 
-OPEN = {"RATE_LIMIT_MOVES": "100000/second", "RATE_LIMIT_CREATE": "100000/minute",
-        "RATE_LIMIT_BAD_TOKENS": "100000/minute", "LOG_LEVEL": "warning"}
-"""The benchmark moves faster than people do: the servers it starts do not hold it back."""
+from .load import Server, game_server
 
 Json = dict[str, Any]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def start_server(database_url: str) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
-    env = {**os.environ, **OPEN, "DATABASE_URL": database_url}
-    process = subprocess.Popen([sys.executable, "-m", "uvicorn", "ginrummy.api.main:create", "--factory", "--host",
-                                "127.0.0.1", "--port", str(port), "--log-level", "warning"],
-                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(url + "/healthz", timeout=1).status_code == 200:
-                return process, url
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    process.kill()
-    raise SystemExit("a server did not start in 30 s")
-
-
 def read_stream(url: str, game_id: str, token: str, arrivals: queue.Queue[tuple[float, int]],
                 stop: threading.Event) -> None:
-    """Put (arrival time, version) of each update message on ``arrivals``."""
-    with httpx.Client(timeout=httpx.Timeout(10, read=None)) as client, client.stream(
-            "GET", f"{url}/api/games/{game_id}/stream", headers={"Authorization": f"Bearer {token}"}) as stream:
-        data: list[str] = []
-        for line in stream.iter_lines():
-            if stop.is_set():
-                return
-            if line.startswith("data:"):
-                data.append(line[5:].strip())
-            elif not line and data:
-                message = json.loads("\n".join(data))
-                if "version" in message:
-                    arrivals.put((time.monotonic(), message["version"]))
-                data = []
+    """Put (arrival time, version) of each update message on ``arrivals``, until ``stop`` (when the servers are
+    stopped under it)."""
+    try:
+        with httpx.Client(timeout=httpx.Timeout(10, read=None)) as client, client.stream(
+                "GET", f"{url}/api/games/{game_id}/stream", headers={"Authorization": f"Bearer {token}"}) as stream:
+            data: list[str] = []
+            for line in stream.iter_lines():
+                if stop.is_set():
+                    return
+                if line.startswith("data:"):
+                    data.append(line[5:].strip())
+                elif not line and data:
+                    message = json.loads("\n".join(data))
+                    if "version" in message:
+                        arrivals.put((time.monotonic(), message["version"]))
+                    data = []
+    except httpx.HTTPError:
+        if not stop.is_set():
+            raise
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -87,12 +61,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
-    servers = [start_server(args.database_url)]
-    if not args.one_process:
-        servers.append(start_server(args.database_url))
-    mover_url, reader_url = servers[0][1], servers[-1][1]
+    servers: list[Server] = []
     stop = threading.Event()
     try:
+        for _ in range(1 if args.one_process else 2):
+            servers.append(game_server(args.database_url, workers=1).start())
+            servers[-1].wait_ready()
+        mover_url, reader_url = servers[0].url, servers[-1].url
         with httpx.Client(base_url=mover_url, timeout=30) as client:
             created = client.post("/api/games", json={"opponent": {"kind": "invite"},
                                                       "settings": {"target": 500}}).json()
@@ -110,11 +85,9 @@ def main(argv: list[str] | None = None) -> int:
                 headers = {"Authorization": f"Bearer {tokens[seat]}"}
                 mine = client.get(f"/api/games/{game_id}", headers=headers).json()["view"]
                 legal = [a for a in mine["legal_actions"] if a["kind"] not in ("knock", "big_gin")]
-                action = rng.choice(legal or mine["legal_actions"])
-                body = {k: action[k] for k in ("source", "card") if action.get(k) is not None}
+                route, body = move_request(rng.choice(legal or mine["legal_actions"]))
                 sent = time.monotonic()
-                answer = client.post(f"/api/games/{game_id}/{ROUTES[action['kind']]}", json=body or None,
-                                     headers=headers)
+                answer = client.post(f"/api/games/{game_id}/{route}", json=body, headers=headers)
                 answer.raise_for_status()
                 version = answer.json()["version"]
                 while True:
@@ -124,13 +97,8 @@ def main(argv: list[str] | None = None) -> int:
                 delays.append(1000 * (arrived - sent))
     finally:
         stop.set()
-        for process, _ in servers:
-            process.terminate()
-        for process, _ in servers:
-            try:
-                process.wait(15)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        for server in servers:
+            server.stop()
     delays.sort()
     where = "one server process" if args.one_process else "two server processes (moves to one, stream from the other)"
     print(f"stream delay over {len(delays)} moves, {where}, {args.database_url.split('://')[0]}:")

@@ -97,8 +97,20 @@ PRESENT_SECONDS = 30.0
 ``api.routes.games.PRESENCE_SECONDS``)."""
 
 
+SEEN_REFRESH_SECONDS = 5.0
+"""A seat's being there is written at most this often (a long-polling client asks again after every move)."""
+
+
 def present(seen_at: float | None) -> bool:
     return seen_at is not None and time.time() - seen_at < PRESENT_SECONDS
+
+
+def clock_of(turn_seconds: int | None, started: float, state: GameState) -> dict[str, Any] | None:
+    """A game's turn clock as answers show it: none without one; the deadline of the turn that ``started`` then,
+    or none while nobody is to move."""
+    if turn_seconds is None:
+        return None
+    return {"turn_seconds": turn_seconds, "deadline": started + turn_seconds if state.phase in IN_PLAY else None}
 
 
 def opponent_of(seat: int, level: str | None, joined: bool, connected: bool = False) -> dict[str, Any]:
@@ -151,11 +163,8 @@ class GameService:
                      version: int | None = None, state: GameState | None = None) -> dict[str, Any]:
         """``body`` for the record's game at ``version`` (its own, or the one a move is making now)."""
         state = record.state if state is None else state
-        clock = None
-        if record.turn_seconds is not None:
-            started = record.updated_at if version in (None, record.version) else time.time()
-            clock = {"turn_seconds": record.turn_seconds,
-                     "deadline": started + record.turn_seconds if state.phase in IN_PLAY else None}
+        started = record.updated_at if version in (None, record.version) else time.time()  # a move's: now
+        clock = clock_of(record.turn_seconds, started, state)
         return self.body(record.id, record.version if version is None else version, record.level, state, events,
                          record.practice, seat, record.seat1_token_hash is not None,
                          present(record.seen_at[1 - seat]), clock)
@@ -198,6 +207,9 @@ class GameService:
         """Note that ``token``'s seat follows the game now (its stream is open, it long-polls), or that it
         stopped; the other seat's streams are told."""
         record, seat = self._seated(self.store.get_game(game_id), token)
+        last = record.seen_at[seat]
+        if following and last is not None and time.time() - last < SEEN_REFRESH_SECONDS:
+            return  # said lately: nothing changes for the other seat
         self.store.mark_seen(record.id, seat, time.time() if following else None)
         self.notifier.publish(game_id)
 
@@ -273,10 +285,8 @@ class GameService:
         events: list[Event] = [Event(EventKind.HAND_STARTED, 1, state.hand.starter, state.hand.upcard)]
         if level is not None:
             state = play_computer(state, level, game_id + ":0", events)
-        clock = None if turn_seconds is None else {
-            "turn_seconds": turn_seconds, "deadline": time.time() + turn_seconds if state.phase in IN_PLAY else None}
         body = self.body(game_id, 1, level, state, list(enumerate(events, start=1)), practice, joined=False,
-                         clock=clock)
+                         clock=clock_of(turn_seconds, time.time(), state))
         body["seat_token"] = seat_token
         body["player_token"] = player_token
         body["invite"] = None if invite is None else {"code": invite, "path": f"/#/join/{game_id}/{invite}"}

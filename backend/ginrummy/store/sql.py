@@ -249,8 +249,7 @@ class SqlStore:
         column = games.c.seat0_seen_at if seat == 0 else games.c.seat1_seen_at
         with self._writer, self.engine.begin() as connection:
             connection.execute(update(games).where(games.c.id == game_id).values({column: when}))
-            if not self.is_sqlite:
-                connection.execute(text("SELECT pg_notify(:channel, :id)"), {"channel": MOVES_CHANNEL, "id": game_id})
+            _notify(connection, game_id)
 
     def listen(self, moved: Callable[[str], None]) -> bool:
         """Call ``moved(game_id)`` whenever any process commits a move or a join on a game of this database
@@ -502,6 +501,13 @@ def _add_stats(connection: Connection, player_id: str | None, stats: dict[str, i
         connection.execute(update(players).where(players.c.id == player_id).values(**changed))
 
 
+def _notify(connection: Connection, game_id: str) -> None:
+    """On PostgreSQL, tell every listening process (``SqlStore.listen``) that ``game_id`` changed, as the
+    connection's transaction commits (a move's own statement is in ``_MoveSql.notify``)."""
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_notify(:channel, :id)"), {"channel": MOVES_CHANNEL, "id": game_id})
+
+
 def _stored_reply(connection: Connection, scope: str, key: str) -> StoredReply | None:
     row = connection.execute(select(idempotency).where(
         and_(idempotency.c.game_id == scope, idempotency.c.key == key))).first()
@@ -711,9 +717,7 @@ class LockedGame:
         hashed = token_hash(token)
         self.connection.execute(update(games).where(games.c.id == self.game_id).values(
             seat1_token_hash=hashed, seat1_player_id=player_id, updated_at=time.time()))
-        if self.connection.dialect.name == "postgresql":
-            self.connection.execute(text("SELECT pg_notify(:channel, :id)"),
-                                    {"channel": MOVES_CHANNEL, "id": self.game_id})
+        _notify(self.connection, self.game_id)
         self.record.seat1_token_hash, self.record.seat1_player_id = hashed, player_id
 
     def state_at(self, version: int) -> GameState:

@@ -124,6 +124,7 @@ async def stream_game(game_id: GameId, games: Games, token: Token, request: Requ
     await run_in_threadpool(games.seen, game_id, token)
 
     async def messages() -> AsyncIterator[str]:
+        person = first["opponent"]["kind"] == "person"  # the computer is always there: no presence to tell
         there = first["opponent"].get("connected")
         if resume is None:
             seen = logged
@@ -142,10 +143,10 @@ async def stream_game(game_id: GameId, games: Games, token: Token, request: Requ
                         seen = update["events"][-1]["seq"]
                         yield sse("update", seen, update)
                         quiet_since = time.monotonic()
-                    if now_there != there and there is not None:
+                    if person and now_there != there:
                         yield sse("presence", seen, {"connected": now_there})
                         quiet_since = time.monotonic()
-                    there = now_there if there is not None else None
+                    there = now_there
                     if update is not None:
                         continue
                     if time.monotonic() - quiet_since >= KEEP_ALIVE_SECONDS:
