@@ -284,3 +284,58 @@ def test_the_waiting_player_may_claim_the_match_once_the_turn_clock_runs_out(cli
     assert_problem(plain.post("claim"), 409, "no_turn_clock")
     assert_problem(client.post("/api/games", json={"opponent": {"kind": "invite", "turn_seconds": 3}}), 422,
                    "validation_error")
+
+
+def test_a_rematch_is_offered_by_one_seat_and_dealt_when_the_other_asks_too(client: TestClient) -> None:
+    first, second, _, _ = invited(client, settings=SHORT, seed=31)
+    assert_problem(first.post("rematch"), 409, "match_not_over")
+    assert second.post("resign").status_code == 200
+    offered = first.post("rematch")
+    assert offered.status_code == 200, offered.text
+    assert offered.json()["rematch"] == {"offered_by": 0, "game_id": None}
+    assert first.post("rematch").json()["rematch"] == {"offered_by": 0, "game_id": None}  # asking again: the same
+    assert refresh(second)["rematch"] == {"offered_by": 0, "game_id": None}
+    assert client.app.state.games.follow(first.id, second.token, second.seq)[2] == {  # type: ignore[attr-defined]
+        "offered_by": 0, "game_id": None}
+    taken = second.post("rematch")
+    assert taken.status_code == 200, taken.text
+    rematch = taken.json()["rematch"]
+    assert rematch["offered_by"] == 0 and rematch["game_id"] not in (None, first.id)
+    assert refresh(first)["rematch"] == rematch and second.post("rematch").json()["rematch"] == rematch
+    # The same tokens play the new match, each in its seat, and the old one is as it was.
+    new_first = client.get(f"/api/games/{rematch['game_id']}", headers=bearer(first.token)).json()
+    new_second = client.get(f"/api/games/{rematch['game_id']}", headers=bearer(second.token)).json()
+    assert (new_first["seat"], new_second["seat"]) == (0, 1) and new_first["rematch"] is None
+    assert new_first["view"]["phase"] == "first_upcard" and new_first["view"]["scores"] == [0, 0]
+    assert new_first["view"]["rules"] == first.view["rules"]
+    assert new_first["opponent"]["joined"] is True and new_first["level"] is None
+    assert set(new_first["view"]["hand"]).isdisjoint(new_second["view"]["hand"])
+    assert refresh(first)["view"]["winner"] == 0
+
+
+def test_a_rematch_needs_an_opponent_and_against_the_computer_is_dealt_at_once(client: TestClient) -> None:
+    created = client.post("/api/games", json={"opponent": {"kind": "invite"}, "settings": SHORT}).json()
+    alone = Game(client, created["game_id"], created["seat_token"], 1, created["view"], 1)
+    assert alone.post("resign").status_code == 200
+    assert_problem(alone.post("rematch"), 409, "no_opponent")
+    assert alone.get().json()["rematch"] is None
+    computer, _ = Game.create(client, seed=3, level="easy")
+    assert computer.post("resign").status_code == 200
+    again = computer.post("rematch").json()["rematch"]
+    assert again["offered_by"] == 0 and again["game_id"]
+    new = client.get(f"/api/games/{again['game_id']}", headers=bearer(computer.token)).json()
+    assert new["level"] == "easy" and new["seat"] == 0 and new["view"]["winner"] is None
+    assert_problem(client.post(f"/api/games/{again['game_id']}/rematch", headers=bearer("not-a-token")), 401,
+                   "unauthorized")
+
+
+def test_the_joining_players_match_history_lists_the_match_from_its_seat(client: TestClient) -> None:
+    created = client.post("/api/games", json={"opponent": {"kind": "invite"}, "settings": SHORT}).json()
+    joined = client.post(f"/api/games/{created['game_id']}/join", json={"code": created["invite"]["code"]}).json()
+    second = Game(client, created["game_id"], joined["seat_token"], 1, joined["view"], 1, seat=1)
+    assert second.post("resign").status_code == 200
+    for token, seat in ((created["player_token"], 0), (joined["player_token"], 1)):
+        listed = client.get("/api/players/me/matches", headers=bearer(token)).json()["matches"]
+        assert [(m["game_id"], m["seat"], m["winner"]) for m in listed] == [(created["game_id"], seat, 0)]
+        detail = client.get(f"/api/players/me/matches/{created['game_id']}", headers=bearer(token)).json()
+        assert detail["seat"] == seat and detail["level"] is None

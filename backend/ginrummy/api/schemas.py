@@ -277,12 +277,20 @@ class OpponentModel(BaseModel):
                                                 "joined by invite")
     level: Level | None = Field(None, description="The computer's level")
     joined: bool | None = Field(None, description="A person: whether someone has taken the seat yet")
+    connected: bool | None = Field(None, description="A person: whether they are following the game now (a "
+                                   "stream open, or a long poll, within the last 30 s)")
 
 
 class ClockModel(BaseModel):
     turn_seconds: int = Field(..., description="How long a player may take over its turn")
     deadline: float | None = Field(..., description="When the player to move runs out of time (Unix time, "
                                    "seconds); null while nobody is to move (a hand or the match is over)")
+
+
+class RematchModel(BaseModel):
+    offered_by: Seat | None = Field(..., description="The seat that offered a rematch (POST .../rematch)")
+    game_id: str | None = Field(..., description="The rematch's game once both seats asked for it (against the "
+                                "computer, at once); each seat plays it with the token it has")
 
 
 class GameResponse(BaseModel):
@@ -292,6 +300,7 @@ class GameResponse(BaseModel):
     seat: Seat = Field(..., description="Your seat: 0 if you created the game, 1 if you joined it")
     opponent: OpponentModel = Field(..., description="Who sits across from you")
     clock: ClockModel | None = Field(None, description="The turn clock, in a game that has one")
+    rematch: RematchModel | None = Field(None, description="Once the match is over: a rematch offered or agreed")
     view: ViewModel
     events: list[EventModel] = Field(..., description="What happened since your last move, in order")
 
@@ -323,6 +332,7 @@ class JoinedGameResponse(GameResponse):
 
 class EventsResponse(BaseModel):
     game_id: str = Field(..., description="The game's id")
+    seat: Seat = Field(0, description="Your seat (the events' seats and the starter are seats)")
     version: int = Field(..., description="The game's version now")
     events: list[EventModel] = Field(..., description="The events asked for, in order: at most `limit` of them")
     has_more: bool = Field(..., description="Whether more events follow this page")
@@ -366,6 +376,7 @@ class HandAnalysisResponse(BaseModel):
 
 class HandDealResponse(BaseModel):
     game_id: str = Field(..., description="The game's id")
+    seat: Seat = Field(0, description="Your seat (the events' seats and the starter are seats)")
     number: int = Field(..., description="The hand's number, from 1")
     starter: Seat = Field(..., description="Who had the first choice of the upcard")
     deck: list[CardCode] = Field(..., description="The deck as dealt: starter's 10, other's 10, upcard, stock")
@@ -395,11 +406,11 @@ class MatchSummaryModel(BaseModel):
     status: Literal["finished", "active"] = Field(..., description="finished once the match has a winner, "
                                                                    "else active (still being played)")
     hands: int = Field(..., ge=0, description="Hands that have ended so far")
-    scores: list[int] = Field(..., description="The running scores, you (seat 0) first")
-    final_scores: list[int] = Field(..., description="The final scores with any end-of-match bonuses, you "
-                                                     "(seat 0) first")
-    winner: Seat | None = Field(..., description="Who won the match (0 is you); null while it is being played")
+    scores: list[int] = Field(..., description="The running scores, by seat (seat 0 first)")
+    final_scores: list[int] = Field(..., description="The final scores with any end-of-match bonuses, by seat")
+    winner: Seat | None = Field(..., description="The seat that won the match; null while it is being played")
     practice: bool = Field(False, description="A practice game (dealt from a chosen seed): not in your stats")
+    seat: Seat = Field(0, description="Your seat in this match: 0 if you created it, 1 if you joined it by invite")
 
 
 class MatchListResponse(BaseModel):
@@ -420,6 +431,7 @@ class MatchHandResponse(BaseModel):
     """A finished hand of one of your matches, to review it: its deal and its events."""
 
     game_id: str = Field(..., description="The match's game id")
+    seat: Seat = Field(0, description="Your seat (the events' seats and the starter are seats)")
     number: int = Field(..., ge=1, description="The hand's number in the match, from 1")
     starter: Seat = Field(..., description="Who played first in this hand")
     deck: list[CardCode] = Field(..., description="The deck as dealt: starter's 10, other's 10, upcard, stock")

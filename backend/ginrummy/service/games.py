@@ -121,6 +121,14 @@ def opponent_of(seat: int, level: str | None, joined: bool, connected: bool = Fa
     return {"kind": "person", "joined": joined, "connected": connected}
 
 
+def rematch_of(record: GameRecord) -> dict[str, Any] | None:
+    """A finished match's rematch as answers show it: who offered it, and its game once both seats wanted it
+    (None when nobody asked)."""
+    if record.rematch_offer is None and record.rematch_id is None:
+        return None
+    return {"offered_by": record.rematch_offer, "game_id": record.rematch_id}
+
+
 class GameService:
     def __init__(self, store: GameStore, max_unfinished: int = 20, notifier: Notifier | None = None) -> None:
         self.store = store
@@ -150,14 +158,14 @@ class GameService:
     @staticmethod
     def body(game_id: str, version: int, level: str | None, state: GameState, events: list[tuple[int, Event]],
              practice: bool, seat: int = HUMAN, joined: bool = True, connected: bool = False,
-             clock: dict[str, Any] | None = None) -> dict[str, Any]:
+             clock: dict[str, Any] | None = None, rematch: dict[str, Any] | None = None) -> dict[str, Any]:
         """The answer about a game to ``seat``: its version, that seat's view and the events given as it may
         know them."""
         view = view_for(state, seat).to_json()
         view["practice"] = practice
         return {"game_id": game_id, "version": version, "level": level, "seat": seat,
-                "opponent": opponent_of(seat, level, joined, connected), "clock": clock, "view": view,
-                "events": numbered_events(events, state, seat)}
+                "opponent": opponent_of(seat, level, joined, connected), "clock": clock, "rematch": rematch,
+                "view": view, "events": numbered_events(events, state, seat)}
 
     def _record_body(self, record: GameRecord, seat: int, events: list[tuple[int, Event]],
                      version: int | None = None, state: GameState | None = None) -> dict[str, Any]:
@@ -167,7 +175,7 @@ class GameService:
         clock = clock_of(record.turn_seconds, started, state)
         return self.body(record.id, record.version if version is None else version, record.level, state, events,
                          record.practice, seat, record.seat1_token_hash is not None,
-                         present(record.seen_at[1 - seat]), clock)
+                         present(record.seen_at[1 - seat]), clock, rematch_of(record))
 
     def view(self, game_id: str, token: str | None) -> dict[str, Any]:
         record, seat = self._seated(self.store.get_game(game_id), token)
@@ -193,15 +201,17 @@ class GameService:
         of the same version."""
         return self.follow(game_id, token, since)[0]
 
-    def follow(self, game_id: str, token: str | None, since: int) -> tuple[dict[str, Any] | None, bool]:
-        """``update_since``'s answer, and whether the other seat's player is following the game now."""
+    def follow(self, game_id: str, token: str | None, since: int
+               ) -> tuple[dict[str, Any] | None, bool, dict[str, Any] | None]:
+        """``update_since``'s answer, whether the other seat's player is following the game now, and the
+        rematch offered or agreed, if any."""
         record, seat = self._seated(self.store.get_game(game_id), token)
         there = present(record.seen_at[1 - seat])
         if record.event_count <= since:
-            return None, there
+            return None, there, rematch_of(record)
         listed = [(seq, event) for seq, event in self.store.events(game_id, since, limit=record.event_count - since)
                   if seq <= record.event_count]
-        return self._record_body(record, seat, listed), there
+        return self._record_body(record, seat, listed), there, rematch_of(record)
 
     def seen(self, game_id: str, token: str | None, following: bool = True) -> None:
         """Note that ``token``'s seat follows the game now (its stream is open, it long-polls), or that it
@@ -221,13 +231,13 @@ class GameService:
         listed = self.store.events(game_id, since, limit=limit + 1, hand=hand)
         more = len(listed) > limit
         listed = listed[:limit]
-        return {"game_id": game_id, "version": record.version,
+        return {"game_id": game_id, "version": record.version, "seat": seat,
                 "events": numbered_events(listed, record.state, seat),
                 "has_more": more, "next_since": listed[-1][0] if more else None}
 
     def hand_deal(self, game_id: str, token: str | None, number: int) -> dict[str, Any]:
-        record = self._authorised(self.store.get_game(game_id), token)
-        return {"game_id": game_id, **revealed_deal(record.state, number)}
+        record, seat = self._seated(self.store.get_game(game_id), token)
+        return {"game_id": game_id, "seat": seat, **revealed_deal(record.state, number)}
 
     def hand_analysis(self, game_id: str, token: str | None, number: int) -> dict[str, Any]:
         """The coach's review of the person's decisions in finished hand ``number`` (``ai.coach``). A finished
@@ -344,6 +354,33 @@ class GameService:
             locked.save(state, events, None, *self._stats(record, events))
         self.notifier.publish(game_id)
         return body
+
+    def rematch(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """Another match between the same two seats once this one is over. Against the computer it is dealt at
+        once; between two seats, the first to ask offers it and the other's asking too deals it. The rematch has
+        the same seat tokens, players, rules, computer level and turn clock; every answer about this game then
+        names it (``rematch``), and each seat's stream says so."""
+        with self.store.locked(game_id) as locked:
+            record, seat = self._seated(locked.record, token)
+            if record.state.phase != Phase.MATCH_OVER:
+                raise IllegalMove("match_not_over", "a rematch can be asked for once the match is over")
+            if record.rematch_id is None:
+                if record.level is None and record.seat1_token_hash is None:
+                    raise IllegalMove("no_opponent", "nobody took the other seat of this match: start a new game "
+                                      "and send its invite")
+                if record.rematch_offer is None:
+                    locked.offer_rematch(seat)
+                if record.level is not None or record.rematch_offer != seat:  # the computer always agrees
+                    rematch_id = new_id()
+                    state = new_game(record.state.rules, None)
+                    events = [Event(EventKind.HAND_STARTED, 1, state.hand.starter, state.hand.upcard)]
+                    if record.level is not None:
+                        state = play_computer(state, record.level, rematch_id + ":0", events)
+                    stats = stats_delta(events, 0), \
+                        stats_delta(events, 1) if record.seat1_player_id is not None else None
+                    locked.start_rematch(rematch_id, state, events, stats)
+        self.notifier.publish(game_id)
+        return self._record_body(record, seat, [])
 
     # --- moving
 

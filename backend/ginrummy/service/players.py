@@ -15,7 +15,6 @@ from ginrummy.store.base import GameStore, PlayerGame
 
 from .errors import Invalid, NotFound, Unauthorized
 from .games import new_id, new_token, numbered_events
-from .turns import HUMAN
 
 MAX_CURSOR = 200
 """Longest cursor accepted; the ones handed out are far shorter."""
@@ -70,7 +69,7 @@ class PlayerService:
     def match(self, player_token: str | None, game_id: str) -> dict[str, Any]:
         """One of the player's matches with its score sheet."""
         game = self._game(player_token, game_id)
-        view = view_for(game.state, HUMAN)
+        view = view_for(game.state, game.seat)
         return {**match_summary(game), "history": [h.to_json() for h in view.history],
                 "games": [g.to_json() for g in view.games]}
 
@@ -78,8 +77,8 @@ class PlayerService:
         """A finished hand of one of the player's matches: its revealed deal and its events."""
         game = self._game(player_token, game_id)
         deal = revealed_deal(game.state, number)  # refuses a hand that is not over (409 hand_not_over)
-        return {"game_id": game.id, **deal, "events": numbered_events(self.store.events(game.id, 0, hand=number),
-                                                                        game.state)}
+        events = numbered_events(self.store.events(game.id, 0, hand=number), game.state, game.seat)
+        return {"game_id": game.id, "seat": game.seat, **deal, "events": events}
 
 
 def _timestamp(seconds: float) -> str:
@@ -92,8 +91,8 @@ def preset_of(rules: Rules) -> str | None:
 
 
 def match_summary(game: PlayerGame) -> dict[str, Any]:
-    """What the match history says of one match: only what seat 0's view holds."""
-    view = view_for(game.state, HUMAN)
+    """What the match history says of one match: only what the player's seat's view holds."""
+    view = view_for(game.state, game.seat)
     return {
         "game_id": game.id,
         "started_at": _timestamp(game.created_at),
@@ -107,6 +106,7 @@ def match_summary(game: PlayerGame) -> dict[str, Any]:
         "final_scores": list(view.final_scores),
         "winner": view.winner,
         "practice": game.practice,
+        "seat": game.seat,
     }
 
 

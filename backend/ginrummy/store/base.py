@@ -41,6 +41,10 @@ class GameRecord:
     """The turn clock of a game between two seats: how long a player may take over its turn."""
     updated_at: float = 0.0
     """When the game last moved on (or seat 1 was taken): the turn in play started then."""
+    rematch_offer: int | None = None
+    """The seat that offered the other a rematch once the match was over."""
+    rematch_id: str | None = None
+    """The rematch's game, once both seats wanted one (it has the same seat tokens)."""
 
     def token_hash(self, seat: int) -> str | None:
         """The hash of ``seat``'s token (None: seat 1 is the computer, or nobody has joined yet)."""
@@ -58,6 +62,8 @@ class PlayerGame:
     updated_at: float
     state: GameState
     practice: bool = False
+    seat: int = 0
+    """The seat the player played in."""
 
 
 @dataclass
@@ -103,6 +109,11 @@ class LockedGame(Protocol):
              stats: dict[str, int] | None = None, seat1_stats: dict[str, int] | None = None) -> int: ...
 
     def seat(self, token: str, player_id: str | None) -> None: ...
+
+    def offer_rematch(self, seat: int) -> None: ...
+
+    def start_rematch(self, game_id: str, state: GameState, events: list[Event],
+                      stats: tuple[dict[str, int] | None, dict[str, int] | None]) -> None: ...
 
     def state_at(self, version: int) -> GameState: ...
 

@@ -94,8 +94,12 @@ games = Table(
     Column("seat0_seen_at", Float, nullable=True),  # each seat last seen following the game (0005)
     Column("seat1_seen_at", Float, nullable=True),
     Column("turn_seconds", Integer, nullable=True),  # a turn clock (0005)
-    # A player's match history, newest first by (created_at, id) with keyset paging (revision 0002).
+    Column("rematch_offer", Integer, nullable=True),  # the seat that offered a rematch (0006)
+    Column("rematch_id", String(40), nullable=True),  # the rematch's game, once both wanted it (0006)
+    # A player's match history, newest first by (created_at, id) with keyset paging (revision 0002), of the
+    # matches played in seat 0 and of those played in seat 1 (0006).
     Index("ix_games_player_history", "player_id", "created_at", "id"),
+    Index("ix_games_seat1_history", "seat1_player_id", "created_at", "id"),
 )
 
 game_events = Table(
@@ -130,7 +134,7 @@ players = Table(
 )
 
 PLAYER_GAME_COLUMNS = (games.c.id, games.c.level, games.c.status, games.c.created_at, games.c.updated_at,
-                       games.c.version, games.c.schema, games.c.state, games.c.practice)
+                       games.c.version, games.c.schema, games.c.state, games.c.practice, games.c.player_id)
 """What a player's match history reads of a game row (never the seat token's hash). The snapshot is enough there:
 it is written whenever a hand ends, and a match's history, scores and winner change only then."""
 GAME_COLUMNS = tuple(column for column in games.c if column.name != "state")
@@ -357,7 +361,8 @@ class SqlStore:
         version, event_count, state = self._current(connection, row)
         return GameRecord(row.id, version, state, row.level, row.player_id, event_count, row.seat_token_hash,
                           bool(row.practice), row.invite_hash, row.seat1_token_hash, row.seat1_player_id,
-                          (row.seat0_seen_at, row.seat1_seen_at), row.turn_seconds, float(row.updated_at))
+                          (row.seat0_seen_at, row.seat1_seen_at), row.turn_seconds, float(row.updated_at),
+                          row.rematch_offer, row.rematch_id)
 
     def _current(self, connection: Connection, row: Any) -> tuple[int, int, GameState]:
         """The game at the row's version (version, event count, state): this process's newest state of it, moved
@@ -390,33 +395,39 @@ class SqlStore:
                                     f"{', '.join(map(str, READABLE_SCHEMAS))}", code="invalid_saved_game")
         return decode_state(row.state)
 
-    def _player_game(self, row: Any) -> PlayerGame:
+    def _player_game(self, row: Any, player_id: str) -> PlayerGame:
         known = self.cache.get(row.id)
         state = known.state if known is not None and known.version == row.version else self._snapshot(row)
         return PlayerGame(row.id, row.level, row.status, float(row.created_at), float(row.updated_at), state,
-                          bool(row.practice))
+                          bool(row.practice), 0 if row.player_id == player_id else 1)
 
     def player_games(self, player_id: str, limit: int,
                      after: tuple[float, str] | None = None) -> tuple[list[PlayerGame], bool]:
-        """Up to ``limit`` of the player's games, newest first by (created_at, id), starting after the
-        (created_at, id) key ``after`` (keyset paging); the flag says whether more follow."""
-        query = select(*PLAYER_GAME_COLUMNS).where(games.c.player_id == player_id)
-        if after is not None:
-            created_at, game_id = after
-            query = query.where(or_(games.c.created_at < created_at,
-                                    and_(games.c.created_at == created_at, games.c.id < game_id)))
-        query = query.order_by(games.c.created_at.desc(), games.c.id.desc()).limit(limit + 1)
+        """Up to ``limit`` of the player's games (in either seat), newest first by (created_at, id), starting
+        after the (created_at, id) key ``after`` (keyset paging); the flag says whether more follow. Each seat's
+        games are read by their own index, newest first, and the two lists merged."""
+        def page(seat_column: Any) -> Any:
+            query = select(*PLAYER_GAME_COLUMNS).where(seat_column == player_id)
+            if after is not None:
+                created_at, game_id = after
+                query = query.where(or_(games.c.created_at < created_at,
+                                        and_(games.c.created_at == created_at, games.c.id < game_id)))
+            return query.order_by(games.c.created_at.desc(), games.c.id.desc()).limit(limit + 1)
+
         with self.engine.connect().execution_options(readonly=True) as connection:
-            rows = connection.execute(query).all()
-        return [self._player_game(row) for row in rows[:limit]], len(rows) > limit
+            rows = [*connection.execute(page(games.c.player_id)).all(),
+                    *connection.execute(page(games.c.seat1_player_id)).all()]
+        rows = sorted({row.id: row for row in rows}.values(), key=lambda row: (row.created_at, row.id), reverse=True)
+        return [self._player_game(row, player_id) for row in rows[:limit]], len(rows) > limit
 
     def player_game(self, player_id: str, game_id: str) -> PlayerGame | None:
-        """One of the player's games; None when there is no such game or it is another player's."""
+        """One of the player's games (in either seat); None when there is no such game or it is another
+        player's."""
         query = select(*PLAYER_GAME_COLUMNS).where(
-            and_(games.c.id == game_id, games.c.player_id == player_id))
+            and_(games.c.id == game_id, or_(games.c.player_id == player_id, games.c.seat1_player_id == player_id)))
         with self.engine.connect().execution_options(readonly=True) as connection:
             row = connection.execute(query).first()
-        return None if row is None else self._player_game(row)
+        return None if row is None else self._player_game(row, player_id)
 
     def events(self, game_id: str, since: int, limit: int = 5000, hand: int | None = None) -> list[tuple[int, Event]]:
         """Up to ``limit`` events after ``since``, in order (only hand ``hand``'s when given, filtered in the
@@ -719,6 +730,34 @@ class LockedGame:
             seat1_token_hash=hashed, seat1_player_id=player_id, updated_at=time.time()))
         _notify(self.connection, self.game_id)
         self.record.seat1_token_hash, self.record.seat1_player_id = hashed, player_id
+
+    def offer_rematch(self, seat: int) -> None:
+        """Note that ``seat`` offers the other a rematch (the version does not change: no move was made)."""
+        assert self.record is not None
+        self.connection.execute(update(games).where(games.c.id == self.game_id).values(rematch_offer=seat))
+        _notify(self.connection, self.game_id)
+        self.record.rematch_offer = seat
+
+    def start_rematch(self, game_id: str, state: GameState, events: list[Event],
+                      stats: tuple[dict[str, int] | None, dict[str, int] | None]) -> None:
+        """Store the rematch of this game as game ``game_id`` at version 1, between the same seats (the same
+        tokens and players, level and turn clock), with its first events and what they add to each seat's
+        player's stats; this game then names it."""
+        record = self.record
+        assert record is not None
+        now = time.time()
+        self.connection.execute(insert(games).values(
+            id=game_id, seat_token_hash=record.seat_token_hash, player_id=record.player_id, level=record.level,
+            version=1, schema=STORED_SCHEMA, state=encode_state(state), status=_status(state),
+            event_count=len(events), created_at=now, updated_at=now, practice=False, snapshot_version=1,
+            snapshot_events=len(events), seat1_token_hash=record.seat1_token_hash,
+            seat1_player_id=record.seat1_player_id, turn_seconds=record.turn_seconds))
+        _insert_events(self.connection, game_id, 0, 1, events)
+        _add_stats(self.connection, record.player_id, stats[0])
+        _add_stats(self.connection, record.seat1_player_id, stats[1])
+        self.connection.execute(update(games).where(games.c.id == self.game_id).values(rematch_id=game_id))
+        _notify(self.connection, self.game_id)
+        record.rematch_id = game_id
 
     def state_at(self, version: int) -> GameState:
         """The game at ``version`` (this one or an earlier one)."""

@@ -75,6 +75,12 @@ def join_game(game_id: GameId, games: Games, players: Players, token: Token,
     return answered(games.join(game_id, joining.code, players.for_new_game(token)))
 
 
+@router.post("/{game_id}/rematch", response_model=GameResponse, responses=problems(401, 409, 413, 422, 429),
+             summary="Another match between the same seats, once this one is over")
+def rematch(game_id: GameId, games: Games, token: Token) -> Any:
+    return answered(games.rematch(game_id, token))
+
+
 @router.get("/{game_id}", response_model=GameResponse, summary="Your view of the game",
             responses=problems(401, 422))
 def get_game(game_id: GameId, games: Games, token: Token) -> Any:
@@ -113,8 +119,9 @@ def sse(name: str, ident: int, data: dict[str, Any]) -> str:
                                "version, your view and the events you had not seen, as in a move's answer. The "
                                "first message is sent at once (the events after Last-Event-ID, or the view alone). "
                                "A `presence` message ({\"connected\": true|false}) when the other seat's player "
-                               "starts or stops following the game. A comment every 15 s keeps the stream "
-                               "open."}})
+                               "starts or stops following the game. A `rematch` message ({\"offered_by\": seat, "
+                               "\"game_id\": null or the new game's id}) when a rematch is offered or agreed. A "
+                               "comment every 15 s keeps the stream open."}})
 async def stream_game(game_id: GameId, games: Games, token: Token, request: Request,
                       last_event_id: Annotated[str | None, Header(alias="Last-Event-ID", max_length=20,
                                                                   description="Resume after this event")] = None,
@@ -126,6 +133,7 @@ async def stream_game(game_id: GameId, games: Games, token: Token, request: Requ
     async def messages() -> AsyncIterator[str]:
         person = first["opponent"]["kind"] == "person"  # the computer is always there: no presence to tell
         there = first["opponent"].get("connected")
+        rematch = first["rematch"]
         if resume is None:
             seen = logged
             yield sse("update", seen, first)
@@ -138,7 +146,7 @@ async def stream_game(game_id: GameId, games: Games, token: Token, request: Requ
                     if time.monotonic() - said_present >= PRESENCE_SECONDS:
                         await run_in_threadpool(games.seen, game_id, token)
                         said_present = time.monotonic()
-                    update, now_there = await run_in_threadpool(games.follow, game_id, token, seen)
+                    update, now_there, now_rematch = await run_in_threadpool(games.follow, game_id, token, seen)
                     if update is not None:
                         seen = update["events"][-1]["seq"]
                         yield sse("update", seen, update)
@@ -146,7 +154,10 @@ async def stream_game(game_id: GameId, games: Games, token: Token, request: Requ
                     if person and now_there != there:
                         yield sse("presence", seen, {"connected": now_there})
                         quiet_since = time.monotonic()
-                    there = now_there
+                    if now_rematch != rematch and now_rematch is not None:
+                        yield sse("rematch", seen, now_rematch)
+                        quiet_since = time.monotonic()
+                    there, rematch = now_there, now_rematch
                     if update is not None:
                         continue
                     if time.monotonic() - quiet_since >= KEEP_ALIVE_SECONDS:
