@@ -1,11 +1,12 @@
-// The JSON API: tokens, one Idempotency-Key per user action (kept across retries), If-Match, problem+json errors.
+// The JSON API: tokens, one Idempotency-Key per action (kept across retries), If-Match, problem+json errors.
 
 import { actionRequest } from './model.js';
+import { asYou } from './seats.js';
 
 export class ApiError extends Error {
-  constructor({ status, code, detail, legalActions = null, version = null }) {
+  constructor({ status, code, detail, legalActions = null }) {
     super(detail);
-    Object.assign(this, { name: 'ApiError', status, code, detail, legalActions, version });
+    Object.assign(this, { name: 'ApiError', status, code, detail, legalActions });
   }
 
   /** No answer at all (offline, server down, timed out). */
@@ -16,9 +17,7 @@ export class ApiError extends Error {
 
 function defaultKey() {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID(); // only in secure contexts
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 async function problemFrom(response) {
@@ -28,7 +27,6 @@ async function problemFrom(response) {
     code: body.code || 'http_error',
     detail: (typeof body.detail === 'string' && body.detail) || `the server answered ${response.status} ${response.statusText || ''}`.trim(),
     legalActions: body.legal_actions || null,
-    version: typeof body.version === 'number' ? body.version : null,
   });
 }
 
@@ -42,7 +40,7 @@ export function createApi({
   wait = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); }),
   timeoutMs = 20000,
 } = {}) {
-  async function send(method, path, { token = null, body = undefined, headers = {} } = {}) {
+  async function send(method, path, { token = null, body, headers = {} } = {}) {
     const all = { Accept: 'application/json', ...headers };
     if (token) all.Authorization = `Bearer ${token}`;
     const init = { method, headers: all, cache: 'no-store' };
@@ -67,33 +65,36 @@ export function createApi({
       } finally {
         clearTimeout(timer);
       }
-      if (response.ok) return response.status === 204 ? null : response.json();
+      if (response.ok) return response.status === 204 ? null : asYou(await response.json());
       lastError = await problemFrom(response);
       if (!RETRY_STATUS.has(response.status)) throw lastError;
     }
     throw lastError;
   }
 
-  const gamePath = (id) => `/api/games/${encodeURIComponent(id)}`;
+  const ofGame = (id, token, path = '') => send('GET', `/api/games/${encodeURIComponent(id)}${path}`, { token });
   const mine = (path, playerToken) => send('GET', `/api/players/me/${path}`, { token: playerToken });
+  const matchPath = (id) => `matches/${encodeURIComponent(id)}`;
   return {
     rules: () => send('GET', '/api/rules'),
     createGame: (request, playerToken) => send('POST', '/api/games', { token: playerToken, body: request }),
-    game: (id, token) => send('GET', gamePath(id), { token }),
-    events: (id, token, since = 0, hand = null) => send('GET', `${gamePath(id)}/events?since=${since}${hand ? `&hand=${hand}` : ''}`, { token }),
-    handDeal: (id, token, number) => send('GET', `${gamePath(id)}/hands/${number}`, { token }),
-    hint: (id, token) => send('GET', `${gamePath(id)}/hint`, { token }),
-    analysis: (id, token, number) => send('GET', `${gamePath(id)}/hands/${number}/analysis`, { token }),
+    game: (id, token) => ofGame(id, token),
+    join: (id, code, playerToken) => send('POST', `/api/games/${encodeURIComponent(id)}/join`, { token: playerToken, body: { code } }),
+    rematch: (id, token) => send('POST', `/api/games/${encodeURIComponent(id)}/rematch`, { token, body: null }),
+    events: (id, token, since = 0, hand = null) => ofGame(id, token, `/events?since=${since}${hand ? `&hand=${hand}` : ''}`),
+    handDeal: (id, token, number) => ofGame(id, token, `/hands/${number}`),
+    hint: (id, token) => ofGame(id, token, '/hint'),
+    analysis: (id, token, number) => ofGame(id, token, `/hands/${number}/analysis`),
     stats: (playerToken) => mine('stats', playerToken),
     /** A page of the player's matches, newest first; `cursor` is the page before's `next`. */
     matches: (playerToken, cursor = null) => mine(`matches${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, playerToken),
-    match: (playerToken, id) => mine(`matches/${encodeURIComponent(id)}`, playerToken),
-    matchHand: (playerToken, id, number) => mine(`matches/${encodeURIComponent(id)}/hands/${number}`, playerToken),
+    match: (playerToken, id) => mine(matchPath(id), playerToken),
+    matchHand: (playerToken, id, number) => mine(`${matchPath(id)}/hands/${number}`, playerToken),
     move: (id, token, action, version) => {
       const { path, body } = actionRequest(action);
       const headers = { 'Idempotency-Key': newKey() };
-      if (version !== null && version !== undefined) headers['If-Match'] = `"${version}"`;
-      return send('POST', `${gamePath(id)}/${path}`, { token, body, headers });
+      if (version != null) headers['If-Match'] = `"${version}"`;
+      return send('POST', `/api/games/${encodeURIComponent(id)}/${path}`, { token, body, headers });
     },
   };
 }

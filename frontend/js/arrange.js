@@ -1,14 +1,12 @@
-// The order of the player's hand: the server's melds then the deadwood (auto-arrange), or the player's own order
-// for the hand once a card is moved; without auto-arrange, sorted once when dealt, new cards to the right.
+// The order of your hand: the server's melds then the deadwood (auto-arrange), or your own order once a card is
+// moved; without auto-arrange, sorted once when dealt, new cards to the right.
 
 import { meldOrder, sortByRank, sortBySuit } from './cards.js';
 
 /** The saved order without the cards no longer held, new cards at the end. */
 export function reconcile(order, hand) {
-  const held = new Set(hand);
-  const kept = (order || []).filter((code, i, all) => held.has(code) && all.indexOf(code) === i);
-  const known = new Set(kept);
-  return [...kept, ...hand.filter((code) => !known.has(code))];
+  const kept = [...new Set(order)].filter((code) => hand.includes(code));
+  return [...kept, ...hand.filter((code) => !kept.includes(code))];
 }
 
 /** The server's melds and the deadwood as groups, the melds on `side`. */
@@ -20,33 +18,28 @@ export function meldGroups(view, side = 'left') {
   return side === 'right' ? [rest, ...groups] : [...groups, rest];
 }
 
-export function flatten(groups) {
-  return groups.flatMap((group) => group.cards);
-}
+export const flatten = (groups) => groups.flatMap((group) => group.cards);
 
-export function sortedOrder(mode, view, side) {
+function sortedOrder(mode, view, side) {
   if (mode === 'rank') return sortByRank(view.hand || []);
   if (mode === 'suit') return sortBySuit(view.hand || []);
   return flatten(meldGroups(view, side));
 }
 
-/** The arrangement made consistent with the view: {hand, own (the player's order, else the melds), order, sort}. */
+/** The arrangement fitted to the view: {hand, own (the player's order, else melds), order, sort}. */
 export function settleArrangement(saved, view, { autoArrange, meldSide }) {
   const hand = view.hand || [];
-  if (saved && saved.hand === view.hand_number && saved.own) {
+  if (saved?.own && saved.hand === view.hand_number) {
     const order = reconcile(saved.order, hand);
-    const grew = order.length !== saved.order.length || order.some((c, i) => c !== saved.order[i]);
-    return { ...saved, order, sort: grew ? null : saved.sort };
+    return { ...saved, order, sort: order.join() === saved.order.join() ? saved.sort : null };
   }
-  if (!autoArrange) {
-    return { hand: view.hand_number, own: true, order: sortedOrder('melds', view, meldSide), sort: 'melds' };
-  }
-  return { hand: view.hand_number, own: false, order: [], sort: 'melds' };
+  // Without auto-arrange the hand is the player's own order from the deal on.
+  return { hand: view.hand_number, own: !autoArrange, order: autoArrange ? [] : sortedOrder('melds', view, meldSide), sort: 'melds' };
 }
 
 /** The hand as groups to draw: [{kind: 'meld'|'deadwood'|'hand', cards, meld?}]. */
 export function handGroups(view, arrangement, { meldSide }) {
-  if (arrangement && arrangement.own) return [{ kind: 'hand', cards: reconcile(arrangement.order, view.hand || []) }];
+  if (arrangement?.own) return [{ kind: 'hand', cards: reconcile(arrangement.order, view.hand || []) }];
   return meldGroups(view, meldSide);
 }
 

@@ -1,7 +1,7 @@
 // The composition root. Every change goes through `update`, which draws the whole state once.
 
 import { createApi } from './api.js';
-import { byId } from './dom.js';
+import { byId, onClick, setText } from './dom.js';
 import { onMotionChange } from './motion.js';
 import { startRouter } from './router.js';
 import { bindHelp, renderHelp } from './screens/help.js';
@@ -33,6 +33,17 @@ const ctx = {
     render(state);
     return state;
   },
+  /** Plain changes of fields (state.js `patch`). */
+  set: (changes) => ctx.update((s) => patch(s, changes)),
+  /** Show a screen; with `focus`, focus its heading. */
+  show(screen, focus = false) {
+    ctx.set({ screen });
+    if (focus) focusHeading(screen);
+  },
+  setTips(tips) {
+    store.saveTips(tips);
+    ctx.set({ tips });
+  },
   /** A banner saying what went wrong; Try again calls `again` (resolving to success) when given. */
   fail(text, again = null) {
     retry = again;
@@ -52,7 +63,7 @@ const table = createTable(ctx);
 const home = createHome(ctx, table);
 const review = createReview(ctx, table);
 const stats = createStats(ctx);
-ctx.playAgain = home.playAgain;
+ctx.playAgain = () => (state.game?.opponent?.kind === 'person' ? table.rematch() : home.playAgain());
 ctx.coach = createCoach(ctx);
 
 const SCREENS = {
@@ -66,44 +77,36 @@ function render(s) {
   renderTip(s);
 }
 
-function showPlain(name, focus) {
-  ctx.update((s) => patch(s, { screen: name }));
-  if (focus) focusHeading(name);
-}
-
 const OPEN = {
-  home: (focus) => home.open(focus),
-  play: (focus) => table.open(focus),
+  home: home.open,
+  play: table.open,
+  join: (focus, route) => table.join(route),
   review: (focus, route) => review.open(route, focus),
-  stats: (focus) => stats.open(focus),
+  stats: stats.open,
   match: (focus, route) => stats.openMatch(route, focus),
-  rules: (focus) => showPlain('rules', focus),
-  settings: (focus) => showPlain('settings', focus),
+  rules: (focus) => ctx.show('rules', focus),
+  settings: (focus) => ctx.show('settings', focus),
 };
 const router = startRouter((route, focus) => OPEN[route.name](focus, route));
 ctx.go = router.go;
 
-function tipDone(tips) {
-  store.saveTips(tips);
-  ctx.update((s) => patch(s, { tips }));
-}
-
-byId('tip-ok').addEventListener('click', () => tipDone(afterSeen(state.tips, byId('tip').dataset.tip)));
-byId('tip-skip').addEventListener('click', () => tipDone({ ...state.tips, done: true }));
-byId('banner-close').addEventListener('click', () => ctx.update((s) => withBanner(s, null)));
+onClick('tip-ok', () => ctx.setTips(afterSeen(state.tips, byId('tip').dataset.tip)));
+onClick('tip-skip', () => ctx.setTips({ ...state.tips, done: true }));
+const dismiss = () => ctx.update((s) => withBanner(s, null));
+onClick('banner-close', dismiss);
 async function tryAgain() {
-  const again = retry;
-  if (again && (await again())) ctx.update((s) => withBanner(s, null));
+  if (await retry?.()) dismiss();
 }
-byId('banner-retry').addEventListener('click', tryAgain);
+onClick('banner-retry', tryAgain);
 window.addEventListener('online', tryAgain);
+const redraw = () => render(state);
 let resizing = 0;
 window.addEventListener('resize', () => {
   cancelAnimationFrame(resizing);
-  resizing = requestAnimationFrame(() => render(state));
+  resizing = requestAnimationFrame(redraw);
 });
-onMotionChange(() => render(state));
-onSchemeChange(() => render(state));
+onMotionChange(redraw);
+onSchemeChange(redraw);
 bindTableInput(table.intents);
 bindResult(ctx, table);
 bindSettings(ctx);
@@ -116,8 +119,8 @@ router.start().finally(async () => {
   try { // the rules presets for the options and the help, after the first drawing
     const rules = await ctx.api.rules();
     home.rulesLoaded(rules);
-    ctx.update((s) => patch(s, { rules }));
+    ctx.set({ rules });
   } catch {
-    byId('ng-rules-help').textContent = 'The list of rule variants could not be loaded; house rules are ready to play.';
+    setText('ng-rules-help', 'The list of rule variants could not be loaded; house rules are ready to play.');
   }
 });

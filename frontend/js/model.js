@@ -1,4 +1,4 @@
-// What the table says about a view, in words: moves on offer, the prompt, refusals. It decides no rule; no DOM.
+// What the table says about a view, in words: moves on offer, prompt, refusals. It decides no rule; no DOM.
 
 import { cardName, shortName } from './cards.js';
 
@@ -6,29 +6,37 @@ export const YOU = 0;
 export const COMPUTER = 1;
 export const OVER = ['hand_over', 'match_over'];
 
+/** The cards a seat throws on the pile, by action and by event. */
+export const THROWS = ['discard', 'knock', 'gin'];
+export const THROWN = ['discarded', 'knocked', 'gin'];
+
+let them;
+/** Who sits across: the computer, or a friend (`kind` 'person'). */
+export function setOpponent(kind) {
+  them = kind === 'person' ? ['Your friend', 'your friend', 'Friend'] : ['The computer', 'the computer', 'Computer'];
+}
+setOpponent();
+/** "Computer" or "Friend" */
+export const theirName = () => them[2];
+
 export function who(seat, capital = true) {
   if (seat === YOU) return capital ? 'You' : 'you';
-  return capital ? 'The computer' : 'the computer';
+  return them[capital ? 0 : 1];
 }
 
+/** "you have the first choice of the upcard" (the log, a review's deal) */
+export const firstChoice = (seat) => `${who(seat, false)} ${seat === YOU ? 'have' : 'has'} the first choice of the upcard`;
+
 export function legalMoves(view) {
-  const actions = (view && view.legal_actions) || [];
-  const has = (kind, test) => actions.some((a) => a.kind === kind && (!test || test(a)));
+  const actions = view?.legal_actions || [];
+  const has = (kind, source) => actions.some((a) => a.kind === kind && (!source || a.source === source));
   const cards = (kind) => new Set(actions.filter((a) => a.kind === kind).map((a) => a.card));
-  const options = new Map(((view && view.discard_options) || []).map((o) => [o.card, o]));
+  const gins = new Set((view?.discard_options || []).filter((o) => o.gin).map((o) => o.card));
   const knock = cards('knock');
-  const gin = new Set([...knock].filter((card) => options.get(card) && options.get(card).gin));
   return {
-    takeUpcard: has('take_upcard'),
-    pass: has('pass'),
-    drawStock: has('draw', (a) => a.source === 'stock'),
-    drawDiscard: has('draw', (a) => a.source === 'discard'),
-    discard: cards('discard'),
-    knock,
-    gin,
-    bigGin: has('big_gin'),
-    nextHand: has('next_hand'),
-    any: actions.length > 0,
+    takeUpcard: has('take_upcard'), pass: has('pass'), drawStock: has('draw', 'stock'), drawDiscard: has('draw', 'discard'),
+    discard: cards('discard'), knock, gin: new Set([...knock].filter((card) => gins.has(card))),
+    bigGin: has('big_gin'), nextHand: has('next_hand'), any: actions.length > 0,
   };
 }
 
@@ -37,15 +45,9 @@ export function buttonStates(view, selected) {
   const m = legalMoves(view);
   const sel = selected || null;
   return {
-    take_upcard: m.takeUpcard,
-    pass: m.pass,
-    draw_stock: m.drawStock,
-    draw_discard: m.drawDiscard,
-    discard: m.discard.has(sel),
-    knock: m.knock.has(sel) && !m.gin.has(sel),
-    gin: m.gin.has(sel),
-    big_gin: m.bigGin,
-    next_hand: m.nextHand,
+    take_upcard: m.takeUpcard, pass: m.pass, draw_stock: m.drawStock, draw_discard: m.drawDiscard,
+    discard: m.discard.has(sel), knock: m.knock.has(sel) && !m.gin.has(sel), gin: m.gin.has(sel),
+    big_gin: m.bigGin, next_hand: m.nextHand,
   };
 }
 
@@ -55,18 +57,14 @@ const DRAWS = { draw_stock: 'stock', draw_discard: 'discard' };
 export function actionFor(button, view, selected) {
   if (!buttonStates(view, selected)[button]) return null;
   if (DRAWS[button]) return { kind: 'draw', source: DRAWS[button] };
-  if (['discard', 'knock', 'gin'].includes(button)) return { kind: button === 'discard' ? 'discard' : 'knock', card: selected };
+  if (THROWS.includes(button)) return { kind: button === 'discard' ? 'discard' : 'knock', card: selected };
   return { kind: button };
 }
 
-const PATHS = { take_upcard: 'take-upcard', big_gin: 'big-gin', next_hand: 'next-hand' };
-
 /** An action's API route and body: {path: "draw", body: {source: "stock"}}. */
-export function actionRequest(action) {
-  const path = PATHS[action.kind] || action.kind;
-  if (action.kind === 'draw') return { path, body: { source: action.source } };
-  if (action.kind === 'discard' || action.kind === 'knock') return { path, body: { card: action.card } };
-  return { path, body: null };
+export function actionRequest({ kind, source, card }) {
+  const body = kind === 'draw' ? { source } : kind === 'discard' || kind === 'knock' ? { card } : null;
+  return { path: kind.replaceAll('_', '-'), body };
 }
 
 /** The button a hinted action belongs to. */
@@ -77,21 +75,17 @@ export function buttonForAction(action, view) {
   return action.kind;
 }
 
-export function topCard(view) {
-  const pile = (view && view.discard_pile) || [];
-  return pile.length ? pile[pile.length - 1] : null;
-}
+export const topCard = (view) => view?.discard_pile?.at(-1) ?? null;
 
 /** One line telling the player what to do now. */
 export function prompt(view, { singleTap = false } = {}) {
   if (!view) return '';
-  if (view.phase === 'match_over') return 'The match is over.';
-  if (view.phase === 'hand_over') return 'The hand is over.';
-  if (view.turn !== YOU) return 'The computer is playing…';
+  if (OVER.includes(view.phase)) return view.phase === 'match_over' ? 'The match is over.' : 'The hand is over.';
+  if (view.turn !== YOU) return `${who(1)} is playing…`;
   const m = legalMoves(view);
   const top = topCard(view);
   if (m.takeUpcard || m.pass) {
-    const passed = (view.passed || []).includes(COMPUTER) ? 'The computer passed. ' : '';
+    const passed = view.passed?.includes(COMPUTER) ? `${who(1)} passed. ` : '';
     return `${passed}Take the upcard ${shortName(top)} or pass.`;
   }
   if (m.drawStock && m.drawDiscard) return `Your turn: draw from the stock or take the ${shortName(top)}.`;
@@ -104,19 +98,20 @@ export function prompt(view, { singleTap = false } = {}) {
   return '';
 }
 
-/** Whose moment it is, for the status pill and the prompt: {turn: 'you' | 'computer' | 'over', pill, prompt}. */
-export function moment(view, { playing = false, singleTap = false } = {}) {
+/** Whose moment it is: {turn: 'you' | 'computer' | 'wait' | 'over', pill, prompt}. */
+export function moment(view, { playing = false, singleTap = false, waiting = false } = {}) {
   if (!view) return { turn: 'over', pill: '', prompt: '' };
-  if (view.phase === 'match_over') return { turn: 'over', pill: 'Match over', prompt: prompt(view) };
-  if (view.phase === 'hand_over') return { turn: 'over', pill: 'Hand over', prompt: prompt(view) };
-  if (playing || view.turn !== YOU) return { turn: 'computer', pill: 'Computer’s turn', prompt: 'The computer is playing…' };
-  return { turn: 'you', pill: 'Your turn', prompt: prompt(view, { singleTap }) };
+  if (waiting) return { turn: 'wait', pill: 'Waiting for your friend', prompt: '' };
+  const words = prompt(view, { singleTap });
+  if (OVER.includes(view.phase)) return { turn: 'over', pill: view.phase === 'match_over' ? 'Match over' : 'Hand over', prompt: words };
+  if (playing || view.turn !== YOU) return { turn: 'computer', pill: `${theirName()}’s turn`, prompt: `${who(1)} is playing…` };
+  return { turn: 'you', pill: 'Your turn', prompt: words };
 }
 
-/** Why a tap on the stock, the pile or a card (to discard it) does nothing now. */
+/** Why a tap on the stock, the pile or a card does nothing now. */
 export function refusal(view, target, { card = null, playing = false } = {}) {
   if (!view || OVER.includes(view.phase)) return 'The hand is over.';
-  if (playing || view.turn !== YOU) return 'Wait: the computer is playing.';
+  if (playing || view.turn !== YOU) return `Wait: ${who(1, false)} is playing.`;
   const m = legalMoves(view);
   if (m.takeUpcard || m.pass) return target === 'stock' ? 'First take the upcard or pass.' : 'Take the upcard or pass first.';
   if (view.phase === 'draw') {
@@ -130,32 +125,24 @@ export function refusal(view, target, { card = null, playing = false } = {}) {
 
 export function deadwoodLine(view) {
   const options = view.discard_options || [];
-  if (options.length) {
-    const best = Math.min(...options.map((o) => o.deadwood));
-    return `Deadwood ${view.deadwood} · best discard leaves ${best}`;
-  }
-  return `Deadwood ${view.deadwood}`;
+  const best = options.length ? ` · best discard leaves ${Math.min(...options.map((o) => o.deadwood))}` : '';
+  return `Deadwood ${view.deadwood}${best}`;
 }
 
-/** What discarding the selected card would do (the server's discard options). */
+/** What discarding the selected card would do. */
 export function selectionLine(view, selected) {
   if (!selected) return '';
   const m = legalMoves(view);
-  const option = (view.discard_options || []).find((o) => o.card === selected);
+  const option = view.discard_options?.find((o) => o.card === selected);
   if (view.taken_card === selected && !m.discard.has(selected)) return refusal(view, 'card', { card: selected });
   if (!option) return `${shortName(selected)} selected.`;
-  let line = `Discarding ${shortName(selected)} leaves deadwood ${option.deadwood}`;
-  if (m.gin.has(selected)) line += ' — that is Gin!';
-  else if (m.knock.has(selected)) line += ' — you can knock.';
-  else line += '.';
-  return line;
+  const end = m.gin.has(selected) ? ' — that is Gin!' : m.knock.has(selected) ? ' — you can knock.' : '.';
+  return `Discarding ${shortName(selected)} leaves deadwood ${option.deadwood}${end}`;
 }
 
 const OUTCOME_WORDS = { gin: 'Gin', big_gin: 'Big Gin', knock: 'Knock', undercut: 'Undercut', no_score: 'No score' };
 
-export function outcomeWord(outcome) {
-  return OUTCOME_WORDS[outcome] || outcome;
-}
+export const outcomeWord = (outcome) => OUTCOME_WORDS[outcome] || outcome;
 
 /** A move in a sentence, as the log writes it. */
 export function describeEvent(event) {
@@ -163,20 +150,21 @@ export function describeEvent(event) {
   const card = event.card ? shortName(event.card) : null;
   switch (event.kind) {
     case 'hand_started':
-      return `Hand ${event.hand}: ${who(event.seat, false)} ${event.seat === YOU ? 'have' : 'has'} the first choice of the upcard ${card}.`;
+      return `Hand ${event.hand}: ${firstChoice(event.seat)} ${card}.`;
     case 'passed': return `${actor} passed on the upcard.`;
     case 'took_upcard': return `${actor} took the upcard ${card}.`;
     case 'drew':
       if (event.source === 'discard') return `${actor} took ${card} from the discard pile.`;
-      return card ? `${actor} drew ${card} from the stock.` : `${actor} drew from the stock.`;
+      return `${actor} drew ${card ? `${card} ` : ''}from the stock.`;
     case 'discarded': return `${actor} discarded ${card}.`;
     case 'knocked': return `${actor} knocked, discarding ${card} (deadwood ${event.deadwood}).`;
     case 'gin': return `${actor} went Gin, discarding ${card}!`;
     case 'big_gin': return `${actor} went Big Gin!`;
     case 'hand_ended':
-      if (event.result === 'no_score' || event.seat === null || event.seat === undefined) return 'Nobody scores this hand.';
+      if (event.result === 'no_score' || event.seat == null) return 'Nobody scores this hand.';
       return `${actor} won the hand: ${event.points} points (${outcomeWord(event.result).toLowerCase()}).`;
-    case 'match_ended': return event.seat === YOU ? 'You win the match!' : 'The computer wins the match.';
+    case 'match_ended': return event.seat === YOU ? 'You win the match!' : `${who(1)} wins the match.`;
+    case 'resigned': return `${who(event.seat)} resigned the match.`;
     default: return event.kind;
   }
 }
@@ -194,11 +182,11 @@ export function soundOf(event) {
   return SOUNDS[event.kind] || null;
 }
 
-/** The events that are a seat's moves: each worth a pause and an animation when the computer plays it. */
+/** The events that are moves: the other's are shown with a pause and a flight. */
 export const MOVES = ['passed', 'took_upcard', 'drew', 'discarded', 'knocked', 'gin', 'big_gin'];
 export const isVisibleMove = (event) => MOVES.includes(event.kind);
 
-// --- the piles while the computer's moves are shown (display bookkeeping, not rules)
+// --- the piles while the other's moves are shown (display bookkeeping, not rules)
 
 export function tableOf(view) {
   return { pile: [...(view.discard_pile || [])], stock: view.stock_count, counts: [(view.hand || []).length, view.opponent_card_count] };
@@ -207,25 +195,14 @@ export function tableOf(view) {
 /** The table just before `event`, from the table just after it. */
 export function undoEvent(table, event) {
   const t = { pile: [...table.pile], stock: table.stock, counts: [...table.counts] };
-  const seat = event.seat;
-  switch (event.kind) {
-    case 'discarded':
-    case 'knocked':
-    case 'gin':
-      if (event.card && t.pile[t.pile.length - 1] === event.card) t.pile.pop();
-      t.counts[seat] += 1;
-      break;
-    case 'drew':
-      if (event.source === 'stock') t.stock += 1;
-      else if (event.card) t.pile.push(event.card);
-      t.counts[seat] -= 1;
-      break;
-    case 'took_upcard':
-      if (event.card) t.pile.push(event.card);
-      t.counts[seat] -= 1;
-      break;
-    default:
-      break;
+  const { kind, seat, card } = event;
+  if (THROWN.includes(kind)) {
+    if (card && t.pile.at(-1) === card) t.pile.pop();
+    t.counts[seat] += 1;
+  } else if (kind === 'drew' || kind === 'took_upcard') {
+    if (kind === 'drew' && event.source === 'stock') t.stock += 1;
+    else if (card) t.pile.push(card);
+    t.counts[seat] -= 1;
   }
   return t;
 }

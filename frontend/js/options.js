@@ -1,13 +1,13 @@
 // A new game's options, as chosen on the home screen, turned into a POST /api/games body.
 
-const VARIANTS = ['big_gin', 'oklahoma', 'straight_gin'];
+const VARIANTS = ['big_gin', 'oklahoma', 'straight_gin', 'line_bonus'];
 const LINE_BONUS = 15;
 export const LEVELS = ['easy', 'medium', 'hard'];
 
 /** The variant check boxes as a preset sets them. */
 export function variantsOf(rules) {
   const set = {};
-  for (const key of [...VARIANTS, 'line_bonus']) set[key] = !!(rules && rules[key]);
+  for (const key of VARIANTS) set[key] = !!rules?.[key];
   return set;
 }
 
@@ -17,13 +17,14 @@ export function newGameRequest({ level, rules, target, variants }, presetRules) 
   if (target) settings.target = Number(target);
   const base = variantsOf(presetRules);
   for (const key of VARIANTS) {
-    if (variants[key] !== undefined && !!variants[key] !== base[key]) settings[key] = !!variants[key];
-  }
-  if (variants.line_bonus !== undefined && !!variants.line_bonus !== base.line_bonus) {
-    settings.line_bonus = variants.line_bonus ? LINE_BONUS : 0;
+    const on = variants[key];
+    if (on !== undefined && !!on !== base[key]) settings[key] = key === 'line_bonus' ? (on ? LINE_BONUS : 0) : !!on;
   }
   return { level: LEVELS.includes(level) ? level : 'medium', rules: rules || 'house', settings };
 }
+
+/** The preset called `name` in the rules read from the server, if any. */
+export const presetNamed = (rules, name) => rules?.presets.find((p) => p.name === name);
 
 /** A preset's short name: "House rules" from "House rules: knock with 10 or less, ...". */
 export function presetLabel(preset) {

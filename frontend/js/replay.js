@@ -1,7 +1,7 @@
 // Both hands after every move of a finished hand, from the revealed deck and the event log: deck[0:10] is the
 // starter's hand, deck[10:20] the other's, deck[20] the first upcard, then the stock. Display bookkeeping, no rule.
 
-import { MOVES, describeEvent } from './model.js';
+import { MOVES, THROWN, describeEvent, firstChoice } from './model.js';
 
 const SHOWN = new Set([...MOVES, 'hand_ended', 'match_ended']);
 
@@ -17,36 +17,21 @@ export function reviewFrames({ deck, starter, events, hand }) {
   hands[1 - starter] = deck.slice(10, 20);
   const pile = [deck[20]];
   let next = 21;
-  const frames = [frame(0, null, `The deal: ${starter === 0 ? 'you have' : 'the computer has'} the first choice of the upcard.`,
-    hands, pile, deck.length - next, deck[20])];
-  const mine = events.filter((e) => e.hand === hand && SHOWN.has(e.kind));
-  for (const original of mine) {
+  const frames = [frame(0, null, `The deal: ${firstChoice(starter)}.`, hands, pile, deck.length - next, deck[20])];
+  for (const original of events.filter((e) => e.hand === hand && SHOWN.has(e.kind))) {
     const event = { ...original };
-    const seat = event.seat;
+    const { kind, seat } = event;
     let moved = event.card || null;
-    switch (event.kind) {
-      case 'took_upcard':
-      case 'drew': {
-        let card;
-        if (event.kind === 'drew' && event.source === 'stock') {
-          card = event.card || deck[next];
-          next += 1;
-        } else {
-          card = pile.pop();
-        }
-        event.card = card;
-        moved = card;
-        hands[seat].push(card);
-        break;
-      }
-      case 'discarded':
-      case 'knocked':
-      case 'gin':
-        hands[seat] = hands[seat].filter((c) => c !== event.card);
-        pile.push(event.card);
-        break;
-      default:
-        break;
+    if (kind === 'took_upcard' || kind === 'drew') {
+      if (kind === 'drew' && event.source === 'stock') {
+        event.card ||= deck[next];
+        next += 1;
+      } else event.card = pile.pop();
+      moved = event.card;
+      hands[seat].push(moved);
+    } else if (THROWN.includes(kind)) {
+      hands[seat] = hands[seat].filter((c) => c !== event.card);
+      pile.push(event.card);
     }
     frames.push(frame(frames.length, event, describeEvent(event), hands, pile, deck.length - next, moved));
   }
@@ -57,6 +42,6 @@ const DECISIONS = new Set(MOVES.filter((kind) => kind !== 'big_gin')); // the co
 
 /** The coach's decisions (yours, in order) by the step they were made at. */
 export function decisionSteps(frames, decisions) {
-  const mine = frames.filter(({ event }) => event && event.seat === 0 && DECISIONS.has(event.kind));
+  const mine = frames.filter(({ event }) => event?.seat === 0 && DECISIONS.has(event.kind));
   return new Map(mine.map((frame, i) => [frame.step, decisions[i]]));
 }

@@ -1,7 +1,7 @@
-// A finished hand and match in words and rows: headline, arithmetic, score sheet, the coach's words. No DOM here.
+// A finished hand and match in words and rows: headline, arithmetic, score sheet, coach. No DOM.
 
 import { shortName } from './cards.js';
-import { YOU, outcomeWord } from './model.js';
+import { YOU, outcomeWord, theirName, who } from './model.js';
 
 /** Headline and arithmetic of a finished hand, from view.result. */
 export function resultSummary(view) {
@@ -10,31 +10,28 @@ export function resultSummary(view) {
   const { outcome, winner, knocker, showdown } = result;
   let headline;
   if (outcome === 'no_score') headline = 'No score: the hand is a draw.';
-  else if (outcome === 'gin') headline = knocker === YOU ? 'Gin! You win the hand.' : 'The computer went Gin.';
-  else if (outcome === 'big_gin') headline = knocker === YOU ? 'Big Gin! You win the hand.' : 'The computer went Big Gin.';
-  else if (outcome === 'undercut') {
-    headline = winner === YOU ? 'Undercut! You beat the computer’s knock.' : 'Undercut: the computer beat your knock.';
-  } else headline = knocker === YOU ? 'You knocked and won the hand.' : 'The computer knocked and won the hand.';
+  else if (outcome === 'gin' || outcome === 'big_gin') {
+    const word = outcomeWord(outcome);
+    headline = knocker === YOU ? `${word}! You win the hand.` : `${who(1)} went ${word}.`;
+  } else if (outcome === 'undercut') {
+    headline = winner === YOU ? `Undercut! You beat ${who(1, false)}’s knock.` : `Undercut: ${who(1, false)} beat your knock.`;
+  } else headline = knocker === YOU ? 'You knocked and won the hand.' : `${who(1)} knocked and won the hand.`;
   let arithmetic = 'Nobody scores.';
   if (showdown) {
-    const extra = [];
-    if (result.multiplier && result.multiplier !== 1) extra.push(` × ${result.multiplier}`);
-    if (result.line_bonus) extra.push(` + ${result.line_bonus} line bonus`);
-    const total = extra.length ? `${extra.join('')} = ${result.points}` : '';
-    arithmetic = `${showdown.explanation}${total} ${winner === YOU ? 'to you' : 'to the computer'}`;
+    const times = result.multiplier && result.multiplier !== 1 ? ` × ${result.multiplier}` : '';
+    const bonus = result.line_bonus ? ` + ${result.line_bonus} line bonus` : '';
+    const total = times || bonus ? `${times}${bonus} = ${result.points}` : '';
+    arithmetic = `${showdown.explanation}${total} to ${who(winner, false)}`;
   }
-  return { headline, arithmetic, outcome, winner, points: result.points };
+  return { headline, arithmetic, outcome, winner };
 }
 
 /** The knocker's melds with the defender's layoffs placed on them: [{cards, laidOff: Set}]. */
 export function meldsWithLayoffs(showdown) {
   const melds = showdown.knocker_melds.map((cards) => ({ cards: [...cards], laidOff: new Set() }));
-  for (const layoff of showdown.layoffs || []) {
-    const meld = melds[layoff.meld];
-    if (meld) {
-      meld.cards.push(layoff.card);
-      meld.laidOff.add(layoff.card);
-    }
+  for (const { meld, card } of showdown.layoffs || []) {
+    melds[meld]?.cards.push(card);
+    melds[meld]?.laidOff.add(card);
   }
   return melds;
 }
@@ -44,15 +41,15 @@ export function scoreSheet(view) {
   return (view.history || []).map((h) => ({
     hand: h.number,
     outcome: outcomeWord(h.outcome),
-    winner: h.winner === null || h.winner === undefined ? '—' : h.winner === YOU ? 'You' : 'Computer',
-    points: h.winner === null || h.winner === undefined ? 0 : h.points,
+    winner: h.winner == null ? '—' : h.winner === YOU ? 'You' : theirName(),
+    points: h.winner == null ? 0 : h.points,
     you: h.scores[0],
     computer: h.scores[1],
   }));
 }
 
 /** A match's scores, with the bonuses once the match is over. */
-export const finalScores = (match) => (match.final_scores && match.final_scores.some(Boolean) ? match.final_scores : match.scores);
+export const finalScores = (match) => (match.final_scores?.some(Boolean) ? match.final_scores : match.scores);
 
 /** The match result once it is over. */
 export function matchSummary(view) {
@@ -60,16 +57,16 @@ export function matchSummary(view) {
   const scores = finalScores(view);
   const history = view.history || [];
   const mine = history.filter((h) => h.winner === YOU);
-  const gins = mine.filter((h) => h.outcome === 'gin' || h.outcome === 'big_gin').length;
+  const gins = mine.filter((h) => ['gin', 'big_gin'].includes(h.outcome)).length;
   const won = view.winner === YOU;
   const tally = `You won ${mine.length} of ${history.length} hand${history.length === 1 ? '' : 's'}`
     + (gins ? `, ${gins} of them with Gin.` : '.');
   return {
     won,
-    headline: won ? 'You win the match!' : 'The computer wins the match.',
+    headline: won ? 'You win the match!' : `${who(1)} wins the match.`,
     scores: [...scores],
-    line: `Final score: you ${scores[0]}, the computer ${scores[1]}.`,
-    cheer: won ? `${tally} Well played!` : `${tally} It was close enough to try again.`,
+    line: `Final score: you ${scores[0]}, ${who(1, false)} ${scores[1]}.`,
+    cheer: `${tally} ${won ? 'Well played!' : 'It was close enough to try again.'}`,
   };
 }
 

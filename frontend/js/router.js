@@ -1,4 +1,4 @@
-// Routes are hashes: #/, #/play, #/review/3, #/rules, #/stats, #/settings, #/matches/ID, #/matches/ID/hands/3.
+// Routes are hashes: #/, #/play, #/join/ID/CODE, #/review/3, #/rules, #/stats, #/settings, #/matches/ID[/hands/3].
 
 const PLAIN = new Set(['play', 'rules', 'settings', 'stats']);
 
@@ -6,39 +6,33 @@ const PLAIN = new Set(['play', 'rules', 'settings', 'stats']);
 export function parseRoute(hash) {
   const parts = String(hash || '').replace(/^#\/?/, '').split('/').filter(Boolean);
   const [head = 'home', ...rest] = parts.map((p) => { try { return decodeURIComponent(p); } catch { return ''; } });
-  const number = (text) => (/^[1-9]\d{0,4}$/.test(text || '') ? Number(text) : null);
+  const number = (text) => (/^[1-9]\d{0,4}$/.test(text) ? Number(text) : null);
   if (head === 'matches' && rest[0]) {
     const hand = rest[1] === 'hands' ? number(rest[2]) : null;
     return { name: hand ? 'review' : 'match', id: rest[0], hand };
   }
+  if (head === 'join' && rest[1]) return { name: 'join', id: rest[0], code: rest[1], hand: null };
   if (head === 'review') return { name: 'review', id: null, hand: number(rest[0]) };
   return { name: PLAIN.has(head) ? head : 'home', id: null, hand: null };
 }
 
-export function matchHash(id, hand = null) {
-  return `#/matches/${encodeURIComponent(id)}${hand ? `/hands/${hand}` : ''}`;
-}
+export const matchHash = (id, hand = null) => `#/matches/${encodeURIComponent(id)}${hand ? `/hands/${hand}` : ''}`;
 
 /** `open(route, focus)` on every change of the hash; `go(hash)` navigates (opens it again if unchanged). */
 export function startRouter(open) {
   let quiet = null;
   const run = (focus) => open(parseRoute(location.hash), focus);
   window.addEventListener('hashchange', () => {
-    if (quiet === location.hash) {
-      quiet = null;
-      return;
-    }
-    run(true);
+    if (quiet === location.hash) quiet = null;
+    else run(true);
   });
   return {
     start: () => run(false),
     go(hash, { silent = false } = {}) {
-      if (location.hash === hash) {
-        if (!silent) run(true);
-        return;
-      }
-      if (silent) quiet = hash;
-      location.hash = hash;
+      if (location.hash !== hash) {
+        if (silent) quiet = hash;
+        location.hash = hash;
+      } else if (!silent) run(true);
     },
   };
 }

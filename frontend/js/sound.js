@@ -3,11 +3,11 @@
 const VOICES = {
   deal: (s) => { for (let i = 0; i < 6; i += 1) s.noise(i * 0.07, 0.05, 2600, 0.22); },
   draw: (s) => s.noise(0, 0.1, 1700, 0.32),
-  discard: (s) => { s.noise(0, 0.06, 1100, 0.4); s.tone(0, 0.09, 190, 90, 0.22, 'sine'); },
-  knock: (s) => { s.tone(0, 0.1, 150, 70, 0.6, 'sine'); s.tone(0.17, 0.1, 150, 70, 0.6, 'sine'); },
+  discard: (s) => { s.noise(0, 0.06, 1100, 0.4); s.tone(0, 0.09, 190, 90, 0.22); },
+  knock: (s) => { s.tone(0, 0.1, 150, 70, 0.6); s.tone(0.17, 0.1, 150, 70, 0.6); },
   gin: (s) => [523, 659, 784, 1047].forEach((f, i) => s.tone(i * 0.09, 0.25, f, f, 0.2, 'triangle')),
   win: (s) => [523, 659, 784, 1047, 1319].forEach((f, i) => s.tone(i * 0.12, i === 4 ? 0.7 : 0.2, f, f, 0.2, 'triangle')),
-  lose: (s) => [392, 330, 262].forEach((f, i) => s.tone(i * 0.24, 0.32, f, f * 0.97, 0.18, 'sine')),
+  lose: (s) => [392, 330, 262].forEach((f, i) => s.tone(i * 0.24, 0.32, f, f * 0.97, 0.18)),
   refuse: (s) => s.tone(0, 0.09, 150, 120, 0.12, 'square'),
 };
 
@@ -22,7 +22,7 @@ function voice(context, out, noise) {
     return gain;
   };
   return {
-    tone(at, length, from, to, volume, type) {
+    tone(at, length, from, to, volume, type = 'sine') {
       const osc = context.createOscillator();
       osc.type = type;
       osc.frequency.setValueAtTime(from, start + at);

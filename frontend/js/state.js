@@ -1,12 +1,12 @@
-// The app's state and its pure updates, (state, ...) -> new state; main.js draws the new state after each. No DOM.
+// The app's state and its pure updates, (state, ...) -> new state; main.js draws each. No DOM.
 
 import { flatten, handGroups, moveBy, moveTo, settleArrangement, sortArrangement } from './arrange.js';
 import { describeEvent } from './model.js';
 
 const LOG_LENGTH = 60;
 
-/** The table's state for one game: selection, arrangement, log, hint, and what is shown. */
-export function freshTable(arrangement = null) {
+/** One game's table: selection, arrangement, log, hint, what is shown. */
+function freshTable(arrangement = null) {
   return { selected: null, arrangement, log: [], hint: null, display: null, fresh: [], feedback: null, playing: false, logOpen: false };
 }
 
@@ -19,41 +19,38 @@ export function initialState(settings, tips) {
 }
 
 function settle(table, view, settings) {
-  const hand = view.hand || [];
-  return { ...table, selected: hand.includes(table.selected) ? table.selected : null,
+  return { ...table, selected: view.hand?.includes(table.selected) ? table.selected : null,
     arrangement: settleArrangement(table.arrangement, view, settings) };
 }
 
-/** Plain changes of fields: screen, busy, rules, stats, match, tips, home, celebrated (game id: moment seen),
- * coachHand, coachMatch (the hand key, game id of the coach's panels shown). */
+/** Plain changes: screen, busy, rules, stats, match, tips, home, celebrated (game id: moment seen), coachHand,
+ * coachMatch (hand key, game id of the coach's panels shown). */
 export const patch = (state, changes) => ({ ...state, ...changes });
 const setTable = (state, changes) => ({ ...state, table: { ...state.table, ...changes } });
 
-/** The game kept, from an answer of POST /api/games or GET /api/games/{id}. */
-export function gameOf(data, token) {
-  return { id: data.game_id, token, version: data.version, level: data.level, view: data.view };
+/** The game kept, from an answer about it. */
+export function gameOf(data, token, invite = null) {
+  return { id: data.game_id, token, version: data.version, level: data.level, view: data.view, opponent: data.opponent,
+    rematch: data.rematch || null, invite };
 }
 
-/** A game read from the server; `saved` is the arrangement kept on this device. */
+/** A game read from the server; `saved`: the arrangement kept here. */
 export function withGame(state, game, saved = null) {
-  const same = state.game && state.game.id === game.id;
-  const table = same ? state.table : freshTable(saved);
+  const table = state.game?.id === game.id ? state.table : freshTable(saved);
   return { ...state, game, table: settle(table, game.view, state.settings) };
 }
 
-export function withoutGame(state) {
-  return { ...state, game: null, table: freshTable() };
-}
+export const withoutGame = (state) => ({ ...state, game: null, table: freshTable() });
 
-/** The answer to a move: the new view, with the cards it brought into the hand marked fresh. */
+/** A move's answer: the new view, the cards it brought into the hand marked fresh. */
 export function afterMove(state, data) {
   const before = state.game.view;
   const { view } = data;
   const newHand = view.hand_number !== before.hand_number;
   const fresh = newHand ? [] : (view.hand || []).filter((c) => !(before.hand || []).includes(c));
-  let table = { ...state.table, fresh, hint: null, selected: null, feedback: null };
-  if (newHand) table = { ...table, log: [], arrangement: null };
-  return { ...state, game: { ...state.game, version: data.version, view }, table: settle(table, view, state.settings) };
+  const table = { ...state.table, fresh, hint: null, selected: null, feedback: null, ...(newHand && { log: [], arrangement: null }) };
+  const { opponent = state.game.opponent, rematch = state.game.rematch } = data;
+  return { ...state, game: { ...state.game, version: data.version, view, opponent, rematch }, table: settle(table, view, state.settings) };
 }
 
 /** One event into the move log (a new hand starts a new log). */
@@ -63,49 +60,33 @@ export function logEvent(state, event) {
   return setTable(state, { log });
 }
 
-export function withLog(state, events) {
-  return events.reduce(logEvent, setTable(state, { log: [] }));
-}
+export const withLog = (state, events) => events.reduce(logEvent, setTable(state, { log: [] }));
 
-/** While the computer's moves are shown: the piles as they were (`display`), or null when done. */
-export function showing(state, display, playing = display !== null) {
-  return setTable(state, { display, playing });
-}
+/** While the other's moves are shown: the piles as they were (`display`), or null. */
+export const showing = (state, display, playing = display !== null) => setTable(state, { display, playing });
 
-export function select(state, card) {
-  return setTable(state, { selected: card, feedback: null });
-}
+export const select = (state, card) => setTable(state, { selected: card, feedback: null });
 
-/** A sentence about what just happened (a refused tap, a hint): {text, kind}. */
-export function say(state, text, kind = 'info') {
-  return setTable(state, { feedback: text ? { text, kind } : null });
-}
+/** A sentence on what just happened (a refused tap, a hint): {text, kind}. */
+export const say = (state, text, kind = 'info') => setTable(state, { feedback: text ? { text, kind } : null });
 
 export function withHint(state, hint) {
-  const inHand = hint.action.card && state.game.view.hand.includes(hint.action.card);
-  return setTable(state, { hint, selected: inHand ? hint.action.card : state.table.selected, feedback: null });
+  const { card } = hint.action;
+  return setTable(state, { hint, selected: card && state.game.view.hand.includes(card) ? card : state.table.selected, feedback: null });
 }
 
-export function toggleLog(state) {
-  return setTable(state, { logOpen: !state.table.logOpen });
-}
+export const toggleLog = (state) => setTable(state, { logOpen: !state.table.logOpen });
 
-export function shownOrder(state) {
-  return flatten(handGroups(state.game.view, state.table.arrangement, state.settings));
-}
+export const shownOrder = (state) => flatten(handGroups(state.game.view, state.table.arrangement, state.settings));
 
 function ownOrder(state, order) {
   return setTable(state, { arrangement: { ...state.table.arrangement, own: true, order, sort: null } });
 }
 
-/** A card moved (keyboard): the player's own order from now on in this hand. */
-export function moveCard(state, card, delta) {
-  return ownOrder(state, moveBy(shownOrder(state), card, delta));
-}
+/** A card moved (keyboard): your own order from now on in this hand. */
+export const moveCard = (state, card, delta) => ownOrder(state, moveBy(shownOrder(state), card, delta));
 
-export function dropCard(state, card, index) {
-  return ownOrder(state, moveTo(shownOrder(state), card, index));
-}
+export const dropCard = (state, card, index) => ownOrder(state, moveTo(shownOrder(state), card, index));
 
 export function sortHand(state, mode) {
   return setTable(state, { arrangement: sortArrangement(state.table.arrangement, mode, state.game.view, state.settings) });
@@ -117,22 +98,17 @@ export function withSettings(state, settings) {
   if (settings.autoArrange && !state.settings.autoArrange && table.arrangement) {
     table = { ...table, arrangement: { ...table.arrangement, own: false, sort: 'melds' } };
   }
-  const next = { ...state, settings, table };
-  return state.game ? { ...next, table: settle(table, state.game.view, settings) } : next;
+  return { ...state, settings, table: state.game ? settle(table, state.game.view, settings) : table };
 }
 
-/** A hand's review by the coach, by `coachKey`: {loading}, {error} (words) or {data}. */
+/** A hand's review by `coachKey`: {loading}, {error} (words) or {data}. */
 export const withAnalysis = (state, key, entry) => ({ ...state, analyses: { ...state.analyses, [key]: entry } });
 export const coachKey = (id, hand) => `${id}/${hand}`;
 
-export function withBanner(state, text, retry = false) {
-  return { ...state, banner: text ? { text, retry } : null };
-}
+export const withBanner = (state, text, retry = false) => ({ ...state, banner: text ? { text, retry } : null });
 
-/** A hand to step through: {frames, step, hand, back (the route to return to), coach (its key, when reviewed)}. */
-export function withReview(state, review) {
-  return { ...state, review: { step: 0, ...review } };
-}
+/** A hand to step through: {frames, step, hand, back (route), coach (its key, if reviewed)}. */
+export const withReview = (state, review) => ({ ...state, review: { step: 0, ...review } });
 
 export function reviewAt(state, step) {
   if (!state.review) return state;
@@ -142,6 +118,6 @@ export function reviewAt(state, step) {
 
 /** A page of the match history, added to the list when `more`. */
 export function withMatches(state, page, more = false) {
-  const before = more && state.matches ? state.matches.items : [];
+  const before = (more && state.matches?.items) || [];
   return { ...state, matches: { items: [...before, ...page.matches], next: page.next, status: page.status || '' } };
 }

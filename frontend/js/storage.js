@@ -1,4 +1,4 @@
-// What the browser keeps (localStorage): the game to continue, the player token, settings, hand orders, tips seen.
+// What the browser keeps (localStorage): the game, the player token, settings, hand orders, tips seen.
 
 const PREFIX = 'ginrummy.';
 
@@ -21,7 +21,7 @@ const TIP_KINDS_MAX = 20;
 function memoryStorage() {
   const data = new Map();
   return {
-    getItem: (k) => (data.has(k) ? data.get(k) : null),
+    getItem: (k) => data.get(k) ?? null,
     setItem: (k, v) => data.set(k, String(v)),
     removeItem: (k) => data.delete(k),
   };
@@ -37,7 +37,7 @@ export function createStore(backend) {
       storage = memoryStorage(); // blocked: kept for this session only
     }
   }
-  const read = (key, fallback) => {
+  const read = (key, fallback = null) => {
     try {
       const text = storage.getItem(PREFIX + key);
       return text === null ? fallback : JSON.parse(text);
@@ -47,7 +47,7 @@ export function createStore(backend) {
   };
   const write = (key, value) => {
     try {
-      if (value === null || value === undefined) storage.removeItem(PREFIX + key);
+      if (value == null) storage.removeItem(PREFIX + key);
       else storage.setItem(PREFIX + key, JSON.stringify(value));
     } catch {
       // full or blocked: carry on
@@ -57,24 +57,24 @@ export function createStore(backend) {
   return {
     /** {id, token} of the game to continue, or null. */
     game() {
-      const game = read('game', null);
-      return game && typeof game.id === 'string' && typeof game.token === 'string' ? game : null;
+      const game = read('game');
+      return typeof game?.id === 'string' && typeof game.token === 'string' ? game : null;
     },
-    saveGame: (id, token) => write('game', { id, token }),
+    saveGame: (id, token, invite) => write('game', invite ? { id, token, invite } : { id, token }), // invite: a friend's link
     forgetGame() {
-      const game = read('game', null);
+      const game = read('game');
       write('game', null);
-      if (game && game.id) write(`order.${game.id}`, null);
+      if (game?.id) write(`order.${game.id}`, null);
     },
     playerToken() {
-      const token = read('player', null);
+      const token = read('player');
       return typeof token === 'string' ? token : null;
     },
     savePlayerToken(token) {
       if (token) write('player', token);
     },
     settings() {
-      const saved = read('settings', {}) || {};
+      const saved = read('settings') || {};
       const settings = { ...DEFAULT_SETTINGS };
       for (const [key, list] of Object.entries(CHOICES)) if (list.includes(saved[key])) settings[key] = saved[key];
       for (const key of Object.keys(SWITCHES)) if (typeof saved[key] === 'boolean') settings[key] = saved[key];
@@ -85,19 +85,19 @@ export function createStore(backend) {
     },
     /** The player's arrangement of their hand in this game: {hand, own, order, sort}. */
     arrangement(gameId) {
-      const saved = read(`order.${gameId}`, null);
-      const fine = saved && typeof saved === 'object' && Number.isInteger(saved.hand) && Array.isArray(saved.order);
+      const saved = read(`order.${gameId}`);
+      const fine = Number.isInteger(saved?.hand) && Array.isArray(saved.order);
       return fine ? { hand: saved.hand, own: saved.own === true, order: saved.order.filter((c) => typeof c === 'string'), sort: saved.sort || null } : null;
     },
     saveArrangement: (gameId, arrangement) => write(`order.${gameId}`, arrangement),
     /** The guided tips: the kinds shown, and whether they are over. */
     tips() {
-      const saved = read('tips', null);
-      const seen = saved && Array.isArray(saved.seen) ? saved.seen.filter((k) => typeof k === 'string') : [];
-      return { seen: seen.slice(0, TIP_KINDS_MAX), done: !!(saved && saved.done === true) };
+      const saved = read('tips');
+      const seen = Array.isArray(saved?.seen) ? saved.seen.filter((k) => typeof k === 'string') : [];
+      return { seen: seen.slice(0, TIP_KINDS_MAX), done: saved?.done === true };
     },
     saveTips: (tips) => write('tips', { seen: tips.seen, done: tips.done }),
-    lastNewGame: () => read('newgame', null),
+    lastNewGame: () => read('newgame'),
     saveLastNewGame: (choice) => write('newgame', choice),
   };
 }

@@ -7,17 +7,15 @@ export const TIPS = ['upcard', 'draw', 'discard', 'knock', 'showdown'];
 
 /** The tip to show now: the first unseen kind that fits the moment, or null. */
 export function tipFor({ screen, game, tips, busy, table }) {
-  if (tips.done || !game || busy || (table && table.playing)) return null;
+  if (tips.done || !game || busy || table?.playing) return null;
   const { view } = game;
-  const unseen = (kind) => !tips.seen.includes(kind);
-  if (screen === 'result') return view.result && view.result.showdown && unseen('showdown') ? 'showdown' : null;
+  const ifUnseen = (kind) => (tips.seen.includes(kind) ? null : kind);
+  if (screen === 'result') return view.result?.showdown ? ifUnseen('showdown') : null;
   if (screen !== 'table' || view.turn !== YOU) return null;
   const m = legalMoves(view);
-  if (m.takeUpcard || m.pass) return unseen('upcard') ? 'upcard' : null;
-  if (m.drawStock) return unseen('draw') ? 'draw' : null;
-  if (m.discard.size && unseen('discard')) return 'discard';
-  if (m.knock.size && unseen('knock')) return 'knock';
-  return null;
+  if (m.takeUpcard || m.pass) return ifUnseen('upcard');
+  if (m.drawStock) return ifUnseen('draw');
+  return (m.discard.size && ifUnseen('discard')) || (m.knock.size && ifUnseen('knock')) || null;
 }
 
 /** Tips after one is seen: done once every kind has been shown. */

@@ -1,6 +1,6 @@
-// The page around the screens: which one shows, header, banner, guided tip, confirm dialog, screen-reader announcer.
+// The page around the screens: which shows, header, banner, tip, confirm dialog, screen-reader announcer.
 
-import { byId } from './dom.js';
+import { byId, setText } from './dom.js';
 import { reducedMotion } from './motion.js';
 import { tipFor } from './tips.js';
 
@@ -9,18 +9,18 @@ const TITLES = {
   match: 'A past match', settings: 'Settings',
 };
 const NAV = { table: 'home', result: 'home', review: 'stats', match: 'stats' };
-const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+const darkQuery = globalThis.matchMedia?.('(prefers-color-scheme: dark)');
 
 export function onSchemeChange(listener) {
-  if (darkQuery && darkQuery.addEventListener) darkQuery.addEventListener('change', listener);
+  darkQuery?.addEventListener?.('change', listener);
 }
 
 /** The settings as attributes of <html>, which the style sheet reads. */
 function applySettings(settings) {
-  const dark = settings.theme === 'dark' || (settings.theme === 'system' && !!(darkQuery && darkQuery.matches));
+  const dark = settings.theme === 'dark' || (settings.theme === 'system' && !!darkQuery?.matches);
   Object.assign(document.documentElement.dataset, {
     scheme: dark ? 'dark' : 'light', felt: settings.felt, back: settings.back, cardSize: settings.cardSize,
-    fourColor: String(settings.fourColor), motion: reducedMotion(settings) ? 'reduce' : 'full',
+    fourColor: settings.fourColor, motion: reducedMotion(settings) ? 'reduce' : 'full',
   });
 }
 
@@ -32,20 +32,19 @@ export function renderChrome(state) {
     if (link.dataset.nav === nav) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
   }
-  const mine = state.screen === 'table' && state.game && state.game.view.turn === 0 && !state.table.playing;
-  document.title = `${mine ? 'Your turn · ' : ''}${TITLES[state.screen] ? `${TITLES[state.screen]} · ` : ''}Gin Rummy`;
-  const banner = byId('banner');
-  banner.hidden = !state.banner;
+  const mine = state.screen === 'table' && state.game?.view.turn === 0 && !state.table.playing;
+  document.title = [mine && 'Your turn', TITLES[state.screen], 'Gin Rummy'].filter(Boolean).join(' · ');
+  byId('banner').hidden = !state.banner;
   if (state.banner) {
-    byId('banner-text').textContent = state.banner.text;
+    setText('banner-text', state.banner.text);
     byId('banner-retry').hidden = !state.banner.retry;
   }
   const mute = byId('mute');
-  mute.setAttribute('aria-pressed', String(state.settings.sound));
+  mute.setAttribute('aria-pressed', state.settings.sound);
   mute.title = state.settings.sound ? 'Sound is on: turn it off' : 'Sound is off: turn it on';
   const main = byId('main');
   main.dataset.state = state.busy ? 'busy' : 'idle';
-  if (state.game) main.dataset.version = String(state.game.version);
+  if (state.game) main.dataset.version = state.game.version;
 }
 
 let shownTip = null;
@@ -54,18 +53,18 @@ let shownTip = null;
 export function renderTip(state) {
   const box = byId('tip');
   const kind = tipFor(state);
-  const words = kind ? byId(`tip-${kind}`) : null;
-  const anchor = words ? words.dataset.anchor.split(' | ').map((q) => document.querySelector(q))
-    .find((el) => el && el.getClientRects().length) : null;
+  const words = kind && byId(`tip-${kind}`);
+  const anchor = words?.dataset.anchor.split(' | ').map((q) => document.querySelector(q))
+    .find((el) => el?.getClientRects().length);
   box.hidden = !anchor;
   if (!anchor) {
     shownTip = null;
     return;
   }
   box.dataset.tip = kind;
-  const [title, text] = words.content.children;
-  byId('tip-title').textContent = title.textContent;
-  byId('tip-text').textContent = text.textContent;
+  const [title, text] = [...words.content.children].map((el) => el.textContent);
+  setText('tip-title', title);
+  setText('tip-text', text);
   const spot = anchor.getBoundingClientRect();
   const page = document.documentElement.clientWidth;
   const width = Math.min(340, page - 16);
@@ -83,7 +82,7 @@ export function renderTip(state) {
   box.style.left = `${place.left + window.scrollX}px`;
   box.style.top = `${place.top + window.scrollY}px`;
   box.dataset.side = place.side;
-  if (shownTip !== kind) announce(`Tip: ${title.textContent}. ${text.textContent}`);
+  if (shownTip !== kind) announce(`Tip: ${title}. ${text}`);
   shownTip = kind;
 }
 
@@ -96,11 +95,11 @@ export function announce(text) {
 /** Ask before a move that cannot be taken back: resolves to 'ok', 'alt' (optional) or 'cancel'. */
 export function confirmChoice({ title, text, ok, alt = null }) {
   const dialog = byId('confirm-dialog');
-  byId('confirm-title').textContent = title;
-  byId('confirm-text').textContent = text;
-  byId('confirm-ok').textContent = ok;
+  setText('confirm-title', title);
+  setText('confirm-text', text);
+  setText('confirm-ok', ok);
   byId('confirm-alt').hidden = !alt;
-  byId('confirm-alt').textContent = alt || '';
+  setText('confirm-alt', alt || '');
   dialog.returnValue = '';
   dialog.showModal();
   return new Promise((resolve) => {
@@ -114,6 +113,5 @@ export async function confirm(options) {
 
 /** Focus a screen's heading, so a screen reader starts there. */
 export function focusHeading(screen) {
-  const heading = [...document.querySelectorAll(`#screen-${screen} h1`)].find((h1) => h1.getClientRects().length);
-  if (heading) heading.focus();
+  [...document.querySelectorAll(`#screen-${screen} h1`)].find((h1) => h1.getClientRects().length)?.focus();
 }

@@ -1,27 +1,23 @@
 // Rules and help: the list of rule variants, and the guided tips shown again on request.
 
-import { byId, clear, h } from '../dom.js';
-import { patch } from '../state.js';
+import { byId, clear, h, onClick, setText } from '../dom.js';
 import { announce } from '../ui.js';
 
 let listed = null;
 
 export function renderHelp({ rules, tips }) {
-  byId('tips-again').textContent = tips.done || tips.seen.length ? 'Show the tips again' : 'The tips are on for your next moves';
+  setText('tips-again', tips.done || tips.seen.length ? 'Show the tips again' : 'The tips are on for your next moves');
   if (!rules || listed === rules) return;
   listed = rules;
-  const list = clear(byId('variants-list'));
-  for (const preset of rules.presets) {
+  clear(byId('variants-list')).append(...rules.presets.flatMap((preset) => {
     const [name, ...rest] = preset.description.split(':');
-    list.append(h('dt', { text: name }), h('dd', { text: rest.join(':').trim() || preset.description }));
-  }
+    return [h('dt', { text: name }), h('dd', { text: rest.join(':').trim() || preset.description })];
+  }));
 }
 
 export function bindHelp(ctx) {
-  byId('tips-again').addEventListener('click', () => {
-    const tips = { seen: [], done: false };
-    ctx.store.saveTips(tips);
-    ctx.update((s) => patch(s, { tips }));
+  onClick('tips-again', () => {
+    ctx.setTips({ seen: [], done: false });
     announce('The tips will show again at each step of your game.');
   });
 }

@@ -15,22 +15,22 @@ function isTyping(target) {
 }
 
 function overPile(x, y) {
-  const box = byId('discard-slot').closest('.pile').getBoundingClientRect();
-  return x > box.left - PILE_MARGIN && x < box.right + PILE_MARGIN && y > box.top - PILE_MARGIN && y < box.bottom + PILE_MARGIN;
+  const { left, right, top, bottom } = byId('discard-slot').closest('.pile').getBoundingClientRect();
+  const m = PILE_MARGIN;
+  return x > left - m && x < right + m && y > top - m && y < bottom + m;
 }
 
 export function bindTableInput(intents) {
-  const table = byId('screen-table');
   const hand = byId('hand');
   const cards = () => [...hand.querySelectorAll('button.hand-card')];
 
-  table.addEventListener('click', (event) => {
-    const target = event.target;
+  byId('screen-table').addEventListener('click', ({ target }) => {
     const action = target.closest('#actions [data-action]');
+    const sort = target.closest('[data-sort]');
     if (action) intents.action(action.dataset.action);
     else if (target.closest('#stock')) intents.tapStock();
     else if (target.closest('#discard-slot')) intents.tapPile();
-    else if (target.closest('[data-sort]')) intents.sort(target.closest('[data-sort]').dataset.sort);
+    else if (sort) intents.sort(sort.dataset.sort);
     else if (target.closest('#log-toggle')) intents.toggleLog();
     else if (target.closest('#pile-view')) intents.showPile();
   });
@@ -38,24 +38,20 @@ export function bindTableInput(intents) {
   // Tap a card to select it, again (or drop it on the pile) to discard it.
   hand.addEventListener('click', (event) => {
     const card = event.target.closest('button.hand-card');
-    if (card && !(drag && drag.moved)) intents.cardTap(card.dataset.card);
+    if (card && !drag?.moved) intents.cardTap(card.dataset.card);
   });
 
   hand.addEventListener('keydown', (event) => {
     const card = event.target.closest('button.hand-card');
     if (!card) return;
     const all = cards();
-    const index = all.indexOf(card);
     const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[event.key];
     if (step && event.shiftKey) {
       event.preventDefault();
       intents.moveCard(card.dataset.card, step);
       return;
     }
-    let next = null;
-    if (step) next = all[Math.max(0, Math.min(all.length - 1, index + step))];
-    else if (event.key === 'Home') next = all[0];
-    else if (event.key === 'End') next = all[all.length - 1];
+    const next = step ? all[Math.max(0, Math.min(all.length - 1, all.indexOf(card) + step))] : { Home: all[0], End: all.at(-1) }[event.key];
     if (next) {
       event.preventDefault();
       for (const c of all) c.tabIndex = c === next ? 0 : -1;
@@ -78,8 +74,8 @@ export function bindTableInput(intents) {
     if (!drag || event.pointerId !== drag.pointer) return;
     const dx = event.clientX - drag.x;
     const dy = event.clientY - drag.y;
-    if (!drag.moved && Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
     if (!drag.moved) {
+      if (Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
       drag.moved = true;
       drag.card.classList.add('dragging');
       try { drag.card.setPointerCapture(event.pointerId); } catch { /* not capturable: fine */ }
@@ -87,10 +83,10 @@ export function bindTableInput(intents) {
     drag.card.style.transform = `translate(${dx}px, ${dy}px)`;
     drag.onPile = overPile(event.clientX, event.clientY);
     drag.target = drag.onPile ? null : dropIndex(event.clientX, drag.card);
-    marks(drag.target && drag.target.before, drag.onPile);
+    marks(drag.target?.before, drag.onPile);
   });
   const endDrag = (event, cancelled) => {
-    if (!drag || (event && event.pointerId !== drag.pointer)) return;
+    if (!drag || event.pointerId !== drag.pointer) return;
     const done = drag;
     done.card.classList.remove('dragging');
     done.card.style.removeProperty('transform');

@@ -1,7 +1,7 @@
-// An answer's events one by one: the deal, and each computer move with a pause, a flight, a sound, the piles as then.
+// An answer's events one by one: the deal, and the other's moves with a pause, a flight, a sound.
 
 import { byId } from '../dom.js';
-import { COMPUTER, OVER, isVisibleMove, soundOf, speakEvent, tablesAfter, undoEvent } from '../model.js';
+import { COMPUTER, OVER, THROWN, isVisibleMove, soundOf, speakEvent, tablesAfter, undoEvent } from '../model.js';
 import { arrive, fly, sleep, timing } from '../motion.js';
 import { logEvent, patch, showing } from '../state.js';
 import { announce } from '../ui.js';
@@ -11,7 +11,7 @@ function animateEvent(event, duration) {
   const pile = byId('discard-slot');
   if (event.kind === 'drew' && event.source === 'stock') return fly(byId('stock'), opponent, null, duration);
   if (['drew', 'took_upcard'].includes(event.kind)) return fly(pile, opponent, event.card, duration);
-  if (['discarded', 'knocked', 'gin'].includes(event.kind)) return fly(opponent, pile, event.card, duration);
+  if (THROWN.includes(event.kind)) return fly(opponent, pile, event.card, duration);
   return null;
 }
 
@@ -20,13 +20,13 @@ export async function playback({ get, update, sound }, data) {
   const tables = tablesAfter(data.view, events);
   const { pause, fly: flyTime } = timing(get().settings);
   let last = null; // with no pauses, one sound for the whole answer
+  const hear = (noise) => { if (pause > 0) sound.play(noise); else last = noise; };
   for (const [i, event] of events.entries()) {
     update((s) => logEvent(s, event));
     const noise = soundOf(event);
     if (event.kind === 'hand_started') {
       update((s) => patch(showing(s, tables[i]), { screen: 'table' }));
-      if (pause > 0) sound.play('deal');
-      else last = 'deal';
+      hear('deal');
       const cards = [...byId('hand').querySelectorAll('button.hand-card'), ...byId('opp-fan').children];
       await arrive(cards, byId('stock'), flyTime, Math.round(flyTime / 10));
     } else if (event.seat === COMPUTER && isVisibleMove(event) && pause > 0 && get().screen === 'table') {
@@ -37,8 +37,7 @@ export async function playback({ get, update, sound }, data) {
       update((s) => showing(s, tables[i]));
       await sleep(pause);
     } else if (noise && (event.seat === COMPUTER || event.kind === 'match_ended')) {
-      if (pause > 0) sound.play(noise);
-      else last = noise;
+      hear(noise);
     }
   }
   if (last) sound.play(last);

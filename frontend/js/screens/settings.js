@@ -1,12 +1,11 @@
 // The settings and the header's sound switch: every change is kept in this browser and shown at once.
 
-import { byId } from '../dom.js';
+import { byId, onClick } from '../dom.js';
 import { withSettings } from '../state.js';
 
 export function renderSettings({ settings }) {
   for (const input of byId('settings-form').querySelectorAll('input')) {
-    if (input.type === 'checkbox') input.checked = !!settings[input.name];
-    else input.checked = settings[input.name] === input.value;
+    input.checked = input.type === 'checkbox' ? !!settings[input.name] : settings[input.name] === input.value;
   }
 }
 
@@ -16,9 +15,8 @@ export function bindSettings(ctx) {
     store.saveSettings(changes);
     update((s) => withSettings(s, store.settings()));
   };
-  byId('settings-form').addEventListener('change', (event) => {
-    const input = event.target;
+  byId('settings-form').addEventListener('change', ({ target: input }) => {
     change({ [input.name]: input.type === 'checkbox' ? input.checked : input.value });
   });
-  byId('mute').addEventListener('click', () => change({ sound: !ctx.get().settings.sound }));
+  onClick('mute', () => change({ sound: !ctx.get().settings.sound }));
 }

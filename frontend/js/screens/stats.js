@@ -1,12 +1,12 @@
 // Your stats, your past matches (paged, from the server) with their trend, and one match's score sheet.
 
 import { lineChartModel, renderLineChart } from '../chart.js';
-import { byId, clear, h } from '../dom.js';
+import { byId, clear, h, onClick, setText } from '../dom.js';
 import { YOU } from '../model.js';
-import { presetLabel } from '../options.js';
+import { presetLabel, presetNamed } from '../options.js';
 import { finalScores } from '../results.js';
 import { matchHash } from '../router.js';
-import { patch, withMatches } from '../state.js';
+import { withMatches } from '../state.js';
 import { focusHeading } from '../ui.js';
 import { renderScoreSheet, scoresChart } from './sheet.js';
 
@@ -16,7 +16,7 @@ const day = (iso) => {
 };
 
 function presetName(state, match) {
-  const preset = state.rules && state.rules.presets.find((p) => p.name === match.preset);
+  const preset = presetNamed(state.rules, match.preset);
   return preset ? presetLabel(preset) : match.preset || 'Own rules';
 }
 
@@ -43,42 +43,42 @@ function renderTrend(matches) {
     root.append(h('p', { class: 'empty-note', text: 'Finish a hand and your results will be charted here.' }));
     return;
   }
-  root.append(renderLineChart(document, lineChartModel([{ name: 'Net points', points: [{ x: 0, y: 0 }, ...points] }], { width: 480, height: 200 }), {
+  root.append(renderLineChart(lineChartModel([{ name: 'Net points', points: [{ x: 0, y: 0 }, ...points] }], { width: 480, height: 200 }), {
     title: 'Net points over your matches', description: `${points.length} matches; net points now ${total}.`, xName: 'match',
   }));
 }
 
 export function renderStats(state) {
   const { stats, matches } = state;
-  byId('stats-status').textContent = stats ? stats.status : '';
+  const items = matches?.items || [];
+  setText('stats-status', stats?.status || '');
   const grid = byId('stats-grid');
-  grid.hidden = !(stats && stats.data);
+  grid.hidden = !stats?.data;
   for (const figure of grid.querySelectorAll('[data-stat]')) figure.textContent = grid.hidden ? '' : String(stats.data[figure.dataset.stat]);
-  renderTrend((matches && matches.items) || []);
-  const list = clear(byId('matches-list'));
-  byId('matches-status').textContent = matches ? matches.status : '';
-  for (const match of (matches && matches.items) || []) {
+  renderTrend(items);
+  setText('matches-status', matches?.status || '');
+  clear(byId('matches-list')).append(...items.map((match) => {
     const words = matchWords(state, match);
-    list.append(h('li', {}, h('a', { class: 'match-link', href: matchHash(match.game_id) },
+    return h('li', {}, h('a', { class: 'match-link', href: matchHash(match.game_id) },
       h('span', { class: `match-outcome outcome-${words.outcome.split(' ')[0].toLowerCase()}`, text: words.outcome }),
-      h('span', { class: 'match-title', text: words.title }), h('span', { class: 'match-line', text: words.line }))));
-  }
-  byId('matches-more').hidden = !(matches && matches.next);
+      h('span', { class: 'match-title', text: words.title }), h('span', { class: 'match-line', text: words.line })));
+  }));
+  byId('matches-more').hidden = !matches?.next;
 }
 
 export function renderMatch(state) {
   const { match } = state;
   if (!match) return;
   const words = matchWords(state, match);
-  byId('match-title').textContent = `${words.outcome === 'In progress' ? 'Match in progress' : `Match ${words.outcome.toLowerCase()}`}`;
-  byId('match-about').textContent = `${words.title}. ${words.line}.`;
+  setText('match-title', `Match ${words.outcome.toLowerCase()}`);
+  setText('match-about', `${words.title}. ${words.line}.`);
   clear(byId('match-detail-chart')).append(scoresChart(match));
   const sheet = { ...match, phase: match.status === 'finished' ? 'match_over' : 'play' };
   renderScoreSheet(byId('match-sheet'), sheet, (hand) => matchHash(match.game_id, hand));
 }
 
 export function createStats(ctx) {
-  const { api, store, get, update } = ctx;
+  const { api, store, get, set, update } = ctx;
 
   async function loadMatches(more) {
     const token = store.playerToken();
@@ -95,10 +95,9 @@ export function createStats(ctx) {
   }
 
   async function open(focus) {
-    update((s) => patch(s, { screen: 'stats' }));
-    if (focus) focusHeading('stats');
+    ctx.show('stats', focus);
     const token = store.playerToken();
-    const stats = (status, data = null) => update((s) => patch(s, { stats: { status, data } }));
+    const stats = (status, data = null) => set({ stats: { status, data } });
     if (!token) stats('Play a game and your stats will appear here.');
     else {
       stats('Loading…');
@@ -114,7 +113,7 @@ export function createStats(ctx) {
   async function openMatch(route, focus) {
     try {
       const match = await api.match(store.playerToken(), route.id);
-      update((s) => patch(s, { match, screen: 'match' }));
+      set({ match, screen: 'match' });
       if (focus) focusHeading('match');
     } catch (error) {
       ctx.fail(`That match could not be loaded: ${error.detail}`);
@@ -122,6 +121,6 @@ export function createStats(ctx) {
     }
   }
 
-  byId('matches-more').addEventListener('click', () => loadMatches(true));
+  onClick('matches-more', () => loadMatches(true));
   return { open, openMatch };
 }

@@ -1,26 +1,29 @@
-// The table's controller: taps, drags and keys, the moves sent, the computer's moves shown. The server decides
-// every rule; the table asks it and shows its answers.
+// The table's controller: taps, drags and keys, moves sent, the other's moves shown; the server decides every rule.
 
 import { shortName } from '../cards.js';
-import { byId } from '../dom.js';
-import { OVER, YOU, actionFor, buttonForAction, legalMoves, refusal, selectionLine } from '../model.js';
+import { byId, onClick } from '../dom.js';
+import { OVER, THROWS, YOU, actionFor, buttonForAction, legalMoves, refusal, selectionLine, setOpponent, who } from '../model.js';
 import { arrive, fly, shake, timing } from '../motion.js';
 import {
   afterMove, dropCard, gameOf, moveCard, patch, say, select, sortHand, toggleLog, withBanner, withGame, withHint, withLog,
   withoutGame,
 } from '../state.js';
-import { announce, confirm, confirmChoice, focusHeading } from '../ui.js';
+import { announce, confirm, confirmChoice } from '../ui.js';
+import { asYou } from '../seats.js';
+import { follow } from '../stream.js';
 import { handCard } from './handview.js';
 import { playback } from './playback.js';
 import { renderPileDialog } from './tableview.js';
 
 const OWN_SOUNDS = { draw: 'draw', take_upcard: 'draw', discard: 'discard', knock: 'knock' };
+const lastSeq = (data, before) => Math.max(before, ...(data.events || []).map((e) => e.seq));
 
 export function createTable(ctx) {
-  const { api, store, sound, get, update } = ctx;
+  const { api, store, sound, get, set, update } = ctx;
   const game = () => get().game;
   const still = () => { const s = get(); return !!s.game && !s.busy && !s.table.playing; };
   const saveArrangement = () => { const s = get(); if (s.game) store.saveArrangement(s.game.id, s.table.arrangement); };
+  const arrange = (change) => { update(change); saveArrangement(); }; // a new order of the hand, kept on this device
 
   function refuse(element, text) {
     update((s) => say(s, text, 'error'));
@@ -30,7 +33,7 @@ export function createTable(ctx) {
   }
   const refuseTap = (element, target, card = null) => refuse(element, refusal(game().view, target, { card, playing: get().table.playing }));
 
-  /** Read the game from the server again (on opening it, after an error). */
+  /** Read the game again (on opening it, after an error). */
   async function reload() {
     const saved = store.game();
     if (!saved) {
@@ -39,12 +42,14 @@ export function createTable(ctx) {
     }
     try {
       const data = await api.game(saved.id, saved.token);
-      update((s) => withGame(s, gameOf(data, saved.token), store.arrangement(saved.id)));
-      // The hand's move log, from the event log: the table is drawn without waiting for it.
-      api.events(saved.id, saved.token, 0, data.view.hand_number).then((events) => {
+      setOpponent(data.opponent?.kind);
+      update((s) => withGame(s, gameOf(data, saved.token, saved.invite), store.arrangement(saved.id)));
+      followGame();
+      // The hand's move log: the table is drawn without waiting for it.
+      api.events(saved.id, saved.token, 0, data.view.hand_number).then(({ events }) => {
         const s = get();
-        if (!s.game || s.game.id !== saved.id || s.game.version !== data.version || s.busy) return;
-        update((st) => withLog(st, events.events));
+        if (s.game?.id !== saved.id || s.game.version !== data.version || s.busy) return;
+        update((st) => withLog(st, events));
       }).catch(() => {});
       return true;
     } catch (error) {
@@ -53,7 +58,7 @@ export function createTable(ctx) {
     }
   }
 
-  /** Read the game again after a failure and show it; true when it worked. */
+  /** Read the game again after a failure and show it; true if it worked. */
   async function recover() {
     const ok = await reload();
     if (ok) show(false);
@@ -61,10 +66,7 @@ export function createTable(ctx) {
   }
 
   function show(focus) {
-    if (!game()) return;
-    const screen = OVER.includes(game().view.phase) ? 'result' : 'table';
-    update((s) => patch(s, { screen }));
-    if (focus) focusHeading(screen);
+    if (game()) ctx.show(OVER.includes(game().view.phase) ? 'result' : 'table', focus);
   }
 
   async function open(focus) {
@@ -73,7 +75,7 @@ export function createTable(ctx) {
       ctx.go('#/');
       return;
     }
-    const cached = game() && game().id === saved.id ? game().version : null;
+    const cached = game()?.id === saved.id ? game().version : null;
     if (cached !== null) {
       show(focus); // at once from memory, then checked against the server
       if (get().busy) return;
@@ -84,12 +86,15 @@ export function createTable(ctx) {
     if (cached === null || game().version !== cached) show(focus && cached === null);
   }
 
-  /** A new game's first answer: a fresh table, the deal, the computer's first moves. */
+  /** A new game's first answer: a fresh table, the deal, the computer's moves. */
   async function begin(data, token) {
-    update((s) => patch(withGame(withoutGame(s), gameOf(data, token)), { busy: true, screen: 'table' }));
+    setOpponent(data.opponent?.kind);
+    heardUpTo = lastSeq(data, 0);
+    update((s) => patch(withGame(withoutGame(s), gameOf(data, token, data.invite?.path)), { busy: true, screen: 'table' }));
+    followGame();
     saveArrangement();
     await playback(ctx, data);
-    update((s) => patch(s, { busy: false }));
+    set({ busy: false });
     if (OVER.includes(game().view.phase)) {
       show(true);
       return;
@@ -105,7 +110,7 @@ export function createTable(ctx) {
     const { view } = game();
     const action = actionFor(button, view, card);
     if (!action) {
-      if (['discard', 'knock', 'gin'].includes(button)) {
+      if (THROWS.includes(button)) {
         const text = !card ? 'Pick a card first.' : legalMoves(view).discard.has(card)
           ? `${selectionLine(view, card)} That is too much to knock.` : refusal(view, 'card', { card });
         refuse(handCard(card) || byId('hand'), text);
@@ -121,11 +126,11 @@ export function createTable(ctx) {
   /** The knock dialog (with `alt`, also just discard): resolves to 'ok', 'alt' or 'cancel'. */
   function askKnock(view, card, alt = null) {
     const gin = legalMoves(view).gin.has(card);
-    const option = (view.discard_options || []).find((o) => o.card === card) || view;
+    const option = view.discard_options?.find((o) => o.card === card) || view;
     return confirmChoice({
       title: gin ? 'Go Gin?' : 'Knock?', ok: gin ? 'Go Gin' : 'Knock', alt,
       text: gin ? `Discard ${shortName(card)} and go Gin: every other card is in a meld.`
-        : `Discard ${shortName(card)} and knock with ${option.deadwood} deadwood. The computer may lay off cards on your melds.`,
+        : `Discard ${shortName(card)} and knock with ${option.deadwood} deadwood. ${who(1)} may lay off cards on your melds.`,
     });
   }
 
@@ -143,40 +148,112 @@ export function createTable(ctx) {
 
   async function send(action) {
     const active = document.activeElement;
-    const hadFocus = active === document.body || !!(active && active.closest('#screen-table, #screen-result'));
+    const hadFocus = active === document.body || !!active?.closest('#screen-table, #screen-result');
     const { fly: flyTime } = timing(get().settings);
     const gin = action.kind === 'knock' && legalMoves(game().view).gin.has(action.card);
     const noise = gin ? 'gin' : OWN_SOUNDS[action.kind];
     if (noise) sound.play(noise);
-    update((s) => patch(say({ ...s, table: { ...s.table, hint: null } }, null), { busy: true }));
-    let flight = Promise.resolve();
-    const leaving = action.card ? handCard(action.card) : null;
-    if (leaving) {
-      leaving.classList.add('leaving');
-      flight = fly(leaving, byId('discard-slot'), action.card, flyTime);
-    }
+    update((s) => ({ ...s, busy: true, table: { ...s.table, hint: null, feedback: null } }));
+    const leaving = action.card && handCard(action.card);
+    leaving?.classList.add('leaving');
+    const flight = leaving && fly(leaving, byId('discard-slot'), action.card, flyTime);
     let data;
     try {
       [data] = await Promise.all([api.move(game().id, game().token, action, game().version), flight]);
     } catch (error) {
-      update((s) => patch(s, { busy: false }));
-      await moveFailed(error);
+      set({ busy: false });
+      if (action.kind === 'next_hand' && [409, 412].includes(error.status) && (await reload())) show(false); // the other dealt it
+      else await moveFailed(error);
       return;
     }
+    heardUpTo = lastSeq(data, heardUpTo);
     update((s) => withBanner(afterMove(s, data), null));
     saveArrangement();
-    const fresh = get().table.fresh;
+    const { fresh } = get().table;
     if (fresh.length && (action.kind === 'draw' || action.kind === 'take_upcard')) {
-      const from = action.kind === 'draw' && action.source === 'stock' ? byId('stock') : byId('discard-slot');
-      await arrive(fresh.map(handCard).filter(Boolean), from, flyTime);
+      await arrive(fresh.map(handCard).filter(Boolean), byId(action.source === 'stock' ? 'stock' : 'discard-slot'), flyTime);
     }
     await playback(ctx, data);
-    update((s) => patch(s, { busy: false }));
+    set({ busy: false });
+    if (await caughtUp()) return;
     if (OVER.includes(game().view.phase)) {
       if (['table', 'result'].includes(get().screen)) show(true);
       return;
     }
     if (hadFocus && get().screen === 'table') focusAfterMove();
+  }
+
+  // --- a friend's game: their moves as made, their presence, a rematch
+
+  let following = null; // {id, stop, seat (the server's number)}
+  let heardUpTo = 0; // the last event shown
+  let waiting = null; // the newest update heard
+
+  function followGame() {
+    const { id, token, opponent } = game();
+    if (opponent?.kind !== 'person' || following?.id === id) return;
+    following?.stop();
+    following = { id, seat: 0 };
+    following.stop = follow(`/api/games/${id}/stream`, token, (...message) => heard(id, ...message));
+  }
+
+  function heard(id, name, data, seq) {
+    if (game()?.id !== id) return;
+    if (name === 'gone') ctx.gone({ status: 404 });
+    else if (name === 'presence') reload(); // joined, left or back: read who is there
+    else if (name === 'rematch') rematched(asYou({ seat: following.seat, rematch: data }).rematch);
+    else if (name === 'update') {
+      following.seat = data.seat;
+      waiting = asYou(data);
+      if (!data.events.length) heardUpTo = Math.max(heardUpTo, +seq);
+      caughtUp();
+    }
+  }
+
+  /** Show the moves heard (once not busy); true if any. */
+  async function caughtUp() {
+    const answer = waiting;
+    if (!answer || get().busy || answer.version <= game().version) return false;
+    waiting = null;
+    const events = answer.events.filter((e) => e.seq > heardUpTo);
+    heardUpTo = lastSeq(answer, heardUpTo);
+    update((s) => patch(afterMove(s, answer), { busy: true }));
+    await playback(ctx, { ...answer, events });
+    set({ busy: false });
+    if (!(await caughtUp()) && OVER.includes(game().view.phase) && get().screen === 'table') show(true);
+    return true;
+  }
+
+  /** Offer a rematch, or accept the friend's offer (then open it). */
+  async function rematch() {
+    const { id, token } = game();
+    try {
+      rematched((await api.rematch(id, token)).rematch);
+    } catch (error) {
+      ctx.fail(`No rematch: ${error.detail}`);
+    }
+  }
+
+  function rematched(offer) {
+    update((s) => ({ ...s, game: { ...s.game, rematch: offer } }));
+    if (!offer?.game_id) return;
+    store.saveGame(offer.game_id, game().token);
+    ctx.go('#/play');
+  }
+
+  /** A friend's link opened: take the seat and play it. */
+  async function join({ id, code }) {
+    try {
+      const data = await api.join(id, code, store.playerToken());
+      store.saveGame(data.game_id, data.seat_token);
+      store.savePlayerToken(data.player_token);
+    } catch (error) {
+      if (error.status !== 409 || store.game()?.id !== id) { // 409 for a seat already ours: play it
+        ctx.go('#/');
+        return ctx.fail(`That link did not open a seat: ${error.detail}`);
+      }
+    }
+    ctx.go('#/play');
   }
 
   async function moveFailed(error) {
@@ -191,13 +268,10 @@ export function createTable(ctx) {
 
   function focusAfterMove() {
     const { view } = game();
-    if (view.phase === 'discard' && view.turn === YOU) {
-      const card = handCard(get().table.fresh[0]) || byId('hand').querySelector('button.hand-card');
-      if (card) card.focus();
-      return;
-    }
-    const first = byId('actions').querySelector('[data-action]:not([hidden])');
-    if (first) first.focus();
+    const target = view.phase === 'discard' && view.turn === YOU
+      ? handCard(get().table.fresh[0]) || byId('hand').querySelector('button.hand-card')
+      : byId('actions').querySelector('[data-action]:not([hidden])');
+    target?.focus();
   }
 
   async function hint() {
@@ -217,8 +291,9 @@ export function createTable(ctx) {
     if (action) await send(action);
   }
 
-  // --- intents: what the player's taps, drags and keys mean
+  // --- intents: what taps, drags and keys mean
 
+  const idle = () => game() && !get().busy;
   const intents = {
     action(name) {
       if (name === 'hint') return hint();
@@ -226,54 +301,44 @@ export function createTable(ctx) {
       return play(name);
     },
     tapStock() {
-      if (!game() || get().busy) return;
+      if (!idle()) return;
       if (still() && legalMoves(game().view).drawStock) play('draw_stock');
       else refuseTap(byId('stock'), 'stock');
     },
     tapPile() {
-      if (!game() || get().busy) return;
+      if (!idle()) return;
       const m = legalMoves(game().view);
       if (still() && (m.takeUpcard || m.drawDiscard)) play(m.takeUpcard ? 'take_upcard' : 'draw_discard');
       else refuseTap(byId('discard-slot'), 'pile');
     },
     cardTap(card) {
-      if (!game() || get().busy) return;
+      if (!idle()) return;
       const { view } = game();
       const mine = view.phase === 'discard' && view.turn === YOU && !get().table.playing;
-      if (mine && get().settings.singleTap) {
-        discard(card, { ask: true });
-        return;
-      }
-      if (get().table.selected === card) {
-        if (mine) discard(card);
-        else refuseTap(handCard(card), 'card', card);
-        return;
-      }
-      update((s) => select(s, card));
-      announce(selectionLine(view, card) || `${shortName(card)} selected.`);
+      if (mine && get().settings.singleTap) discard(card, { ask: true });
+      else if (get().table.selected !== card) {
+        update((s) => select(s, card));
+        announce(selectionLine(view, card) || `${shortName(card)} selected.`);
+      } else if (mine) discard(card);
+      else refuseTap(handCard(card), 'card', card);
     },
     dropOnPile(card) {
-      if (!game() || get().busy) return;
+      if (!idle()) return;
       if (!still() || game().view.phase !== 'discard') refuseTap(byId('discard-slot'), 'card', card);
       else discard(card);
     },
     dropInHand(card, index) {
-      if (!game()) return;
-      update((s) => dropCard(s, card, index));
-      saveArrangement();
+      if (game()) arrange((s) => dropCard(s, card, index));
     },
     moveCard(card, delta) {
       if (!game()) return;
-      update((s) => moveCard(s, card, delta));
-      saveArrangement();
+      arrange((s) => moveCard(s, card, delta));
       handCard(card).focus();
-      const order = get().table.arrangement.order;
+      const { order } = get().table.arrangement;
       announce(`${shortName(card)} moved to place ${order.indexOf(card) + 1} of ${order.length}.`);
     },
     sort(mode) {
-      if (!game()) return;
-      update((s) => sortHand(s, mode));
-      saveArrangement();
+      if (game()) arrange((s) => sortHand(s, mode));
     },
     deselect() {
       if (still() && get().screen === 'table' && get().table.selected) update((s) => select(s, null));
@@ -283,8 +348,7 @@ export function createTable(ctx) {
     },
     showPile() {
       if (!game()) return;
-      const { display } = get().table;
-      renderPileDialog(display ? display.pile : game().view.discard_pile);
+      renderPileDialog(get().table.display?.pile || game().view.discard_pile);
       byId('pile-dialog').showModal();
     },
     shortcut(name) {
@@ -298,5 +362,9 @@ export function createTable(ctx) {
     },
   };
 
-  return { open, begin, intents };
+  const link = () => byId('invite-link').value;
+  onClick('invite-copy', () => navigator.clipboard.writeText(link()).then(() => { byId('invite-copy').textContent = 'Copied'; },
+    () => byId('invite-link').select()));
+  onClick('invite-share', () => navigator.share({ title: 'Gin Rummy', text: 'Play Gin Rummy with me', url: link() }).catch(() => {}));
+  return { open, begin, intents, join, rematch };
 }

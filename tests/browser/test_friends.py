@@ -1,0 +1,99 @@
+"""Two people at one table: one deals a game for a friend and sends the link, the friend opens it in another browser
+and joins, and they play a whole hand against each other through the page, each seeing only their own cards and
+the other's moves as they are made."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+from browser_helpers import PHONE, PageErrors, ask_hint, on_result, version, wait_move
+from playwright.sync_api import Page, expect
+
+
+def hand_of(page: Page) -> set[str]:
+    cards: list[str] = page.eval_on_selector_all("#hand button.hand-card", "els => els.map(e => e.dataset.card)")
+    return set(cards)
+
+
+def seat_of(page: Page) -> dict[str, Any]:
+    """The game and seat token this page keeps (localStorage)."""
+    saved: dict[str, Any] = page.evaluate("JSON.parse(localStorage.getItem('ginrummy.game'))")
+    return saved
+
+
+def my_turn(page: Page) -> bool:
+    return page.evaluate("(() => { const m = document.querySelector('main'); const t = document.querySelector("
+                         "'#turn-line'); return m.dataset.state === 'idle' && t.dataset.turn === 'you' "
+                         "&& document.querySelector('#screen-table').checkVisibility(); })()")
+
+
+def move_by_hint(page: Page) -> str:
+    before = version(page)
+    name = ask_hint(page)
+    page.click(f"#actions [data-action={name}]")
+    if name in ("knock", "gin", "big_gin"):
+        page.click("#confirm-ok")
+    wait_move(page, before)
+    return name
+
+
+def test_two_people_play_a_hand_by_link_each_seeing_only_their_own_cards(
+        server: Any, new_page: Any, page_errors: PageErrors, screenshots: Path) -> None:
+    host: Page = new_page()
+    host.goto(server.url + "/")
+    host.click("#friend-button")
+    expect(host.locator("#invite")).to_be_visible()
+    link = host.input_value("#invite-link")
+    assert "/#/join/" in link
+    expect(host.locator("#turn-line")).to_contain_text("Waiting")
+
+    guest: Page = new_page(viewport=PHONE)
+    guest.goto(link)
+    expect(guest.locator("#screen-table")).to_be_visible()
+    guest.wait_for_selector("#hand button.hand-card")
+    expect(host.locator("#invite")).to_be_hidden()  # the friend joined: the host's table says so at once
+    expect(host.locator("#opp-label")).to_contain_text("Friend")
+    assert guest.url.endswith("#/play")  # the invite's code is not left in the address bar
+
+    pages = [host, guest]
+    saved = [seat_of(p) for p in pages]
+    assert saved[0]["id"] == saved[1]["id"] and saved[0]["token"] != saved[1]["token"]
+    moves = {0: 0, 1: 0}
+    shot = False
+    for _ in range(400):
+        if on_result(host) and on_result(guest):
+            break
+        hands = [hand_of(p) for p in pages]
+        assert hands[0].isdisjoint(hands[1]), "a card shows in both hands"
+        for seat, page in enumerate(pages):
+            # Only its own cards: the other's hand is face down, and the server agrees with what is shown.
+            assert page.locator("#opp-fan .face").count() == 0
+            view = httpx.get(f"{server.url}/api/games/{saved[seat]['id']}",
+                             headers={"Authorization": f"Bearer {saved[seat]['token']}"}).json()["view"]
+            if page.evaluate("document.querySelector('main').dataset.state") == "idle" and not on_result(page):
+                assert hand_of(page) == set(view["hand"])
+        mover = next((i for i, p in enumerate(pages) if my_turn(p)), None)
+        if mover is None:
+            pages[0].wait_for_timeout(100)
+            continue
+        move_by_hint(pages[mover])
+        moves[mover] += 1
+        if not shot and sum(moves.values()) >= 6:
+            other = pages[1 - mover]
+            other.wait_for_function("document.querySelector('main').dataset.state === 'idle'")
+            host.screenshot(path=str(screenshots / "friend-host-desktop.png"))
+            guest.screenshot(path=str(screenshots / "friend-guest-phone.png"))
+            shot = True
+    else:
+        raise AssertionError("the hand did not end")
+    assert moves[0] >= 2 and moves[1] >= 2
+    for page in pages:
+        expect(page.locator("#screen-result")).to_be_visible()
+    host.screenshot(path=str(screenshots / "friend-host-result.png"))
+    guest.screenshot(path=str(screenshots / "friend-guest-result.png"))
+    # Each saw the same hand end from its own side.
+    headlines = [p.inner_text("#result-headline") for p in pages]
+    assert headlines[0] != headlines[1] or "Nobody" in headlines[0], headlines
+    assert not page_errors.unexpected(), page_errors.console
