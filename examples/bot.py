@@ -25,21 +25,26 @@ ROUTES = {"take_upcard": "take-upcard", "pass": "pass", "draw": "draw", "discard
 
 
 def updates(client: httpx.Client, game_id: str) -> Iterator[dict[str, Any]]:
-    """The data of each message on the game's stream, reconnecting after the last event seen if it drops."""
+    """The data of each `update` message on the game's stream (the others say who is there, or offer a rematch),
+    reconnecting after the last event seen if it drops."""
     last = None
     while True:
         headers = {"Last-Event-ID": last} if last else {}
         try:
             with client.stream("GET", f"/api/games/{game_id}/stream", headers=headers, timeout=None) as stream:
                 data: list[str] = []
+                name = ""
                 for line in stream.iter_lines():
                     if line.startswith("id:"):
                         last = line[3:].strip()
+                    elif line.startswith("event:"):
+                        name = line[6:].strip()
                     elif line.startswith("data:"):
                         data.append(line[5:].strip())
                     elif not line and data:
-                        yield json.loads("\n".join(data))
-                        data = []
+                        if name == "update":
+                            yield json.loads("\n".join(data))
+                        data, name = [], ""
         except httpx.TransportError:
             time.sleep(1)
 
