@@ -15,10 +15,8 @@ export class ApiError extends Error {
   }
 }
 
-function defaultKey() {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID(); // only in secure contexts
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
+const defaultKey = () => crypto.randomUUID?.() // only in secure contexts
+  ?? Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 async function problemFrom(response) {
   const body = (await response.json().catch(() => null)) || {};
@@ -40,7 +38,7 @@ export function createApi({
   wait = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); }),
   timeoutMs = 20000,
 } = {}) {
-  async function send(method, path, { token = null, body, headers = {} } = {}) {
+  async function send(method, path, { token, body, headers = {} } = {}) {
     const all = { Accept: 'application/json', ...headers };
     if (token) all.Authorization = `Bearer ${token}`;
     const init = { method, headers: all, cache: 'no-store' };
@@ -72,16 +70,17 @@ export function createApi({
     throw lastError;
   }
 
-  const ofGame = (id, token, path = '') => send('GET', `/api/games/${encodeURIComponent(id)}${path}`, { token });
+  const gamePath = (id, path = '') => `/api/games/${encodeURIComponent(id)}${path}`;
+  const ofGame = (id, token, path) => send('GET', gamePath(id, path), { token });
   const mine = (path, playerToken) => send('GET', `/api/players/me/${path}`, { token: playerToken });
   const matchPath = (id) => `matches/${encodeURIComponent(id)}`;
   return {
     rules: () => send('GET', '/api/rules'),
     createGame: (request, playerToken) => send('POST', '/api/games', { token: playerToken, body: request }),
     game: (id, token) => ofGame(id, token),
-    join: (id, code, playerToken) => send('POST', `/api/games/${encodeURIComponent(id)}/join`, { token: playerToken, body: { code } }),
-    rematch: (id, token) => send('POST', `/api/games/${encodeURIComponent(id)}/rematch`, { token, body: null }),
-    events: (id, token, since = 0, hand = null) => ofGame(id, token, `/events?since=${since}${hand ? `&hand=${hand}` : ''}`),
+    join: (id, code, playerToken) => send('POST', gamePath(id, '/join'), { token: playerToken, body: { code } }),
+    rematch: (id, token) => send('POST', gamePath(id, '/rematch'), { token, body: null }),
+    events: (id, token, hand) => ofGame(id, token, `/events?since=0&hand=${hand}`),
     handDeal: (id, token, number) => ofGame(id, token, `/hands/${number}`),
     hint: (id, token) => ofGame(id, token, '/hint'),
     analysis: (id, token, number) => ofGame(id, token, `/hands/${number}/analysis`),
@@ -94,7 +93,7 @@ export function createApi({
       const { path, body } = actionRequest(action);
       const headers = { 'Idempotency-Key': newKey() };
       if (version != null) headers['If-Match'] = `"${version}"`;
-      return send('POST', `/api/games/${encodeURIComponent(id)}/${path}`, { token, body, headers });
+      return send('POST', gamePath(id, `/${path}`), { token, body, headers });
     },
   };
 }

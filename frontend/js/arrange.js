@@ -1,5 +1,4 @@
-// The order of your hand: the server's melds then the deadwood (auto-arrange), or your own order once a card is
-// moved; without auto-arrange, sorted once when dealt, new cards to the right.
+// Your hand's order: the server's melds then the deadwood, or your own (once a card is moved, or without auto-arrange).
 
 import { meldOrder, sortByRank, sortBySuit } from './cards.js';
 
@@ -33,7 +32,6 @@ export function settleArrangement(saved, view, { autoArrange, meldSide }) {
     const order = reconcile(saved.order, hand);
     return { ...saved, order, sort: order.join() === saved.order.join() ? saved.sort : null };
   }
-  // Without auto-arrange the hand is the player's own order from the deal on.
   return { hand: view.hand_number, own: !autoArrange, order: autoArrange ? [] : sortedOrder('melds', view, meldSide), sort: 'melds' };
 }
 
@@ -50,17 +48,9 @@ export function sortArrangement(arrangement, mode, view, settings) {
 }
 
 /** Card code -> index of its meld (cards not listed are deadwood). */
-export function meldMembership(view) {
-  const member = new Map();
-  (view.melds || []).forEach((meld, i) => meld.forEach((code) => member.set(code, i)));
-  return member;
-}
+export const meldMembership = (view) => new Map((view.melds || []).flatMap((meld, i) => meld.map((code) => [code, i])));
 
-export function moveBy(order, code, delta) {
-  const from = order.indexOf(code);
-  if (from < 0) return [...order];
-  return moveTo(order, code, Math.max(0, Math.min(order.length - 1, from + delta)));
-}
+export const moveBy = (order, code, delta) => moveTo(order, code, order.indexOf(code) + delta);
 
 export function moveTo(order, code, index) {
   const rest = order.filter((c) => c !== code);

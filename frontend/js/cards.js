@@ -28,24 +28,18 @@ export const suitSymbol = (code) => SUIT_SYMBOLS[parseCode(code).suit];
 /** "7♥", "10♦" */
 export const shortName = (code) => rankLabel(code) + suitSymbol(code);
 
-const places = (code) => {
+/** A sort key: by rank then suit, or by suit then rank. */
+function place(code, suitFirst = false) {
   const { rank, suit } = parseCode(code);
-  return [RANKS.indexOf(rank), SUIT_ORDER.indexOf(suit)];
-};
-
-export function compareByRank(a, b) {
-  const [[rank, suit], [rank2, suit2]] = [places(a), places(b)];
-  return rank - rank2 || suit - suit2;
+  const [r, s] = [RANKS.indexOf(rank), SUIT_ORDER.indexOf(suit)];
+  return suitFirst ? s * 13 + r : r * 4 + s;
 }
 
-function compareBySuit(a, b) {
-  const [[rank, suit], [rank2, suit2]] = [places(a), places(b)];
-  return suit - suit2 || rank - rank2;
-}
+export const compareByRank = (a, b) => place(a) - place(b);
 
 export const sortByRank = (codes) => [...codes].sort(compareByRank);
 
-export const sortBySuit = (codes) => [...codes].sort(compareBySuit);
+export const sortBySuit = (codes) => [...codes].sort((a, b) => place(a, true) - place(b, true));
 
 /** A meld in reading order: a run low to high, a set by suit. */
 export const meldOrder = sortByRank;

@@ -8,8 +8,7 @@ export function niceStep(span, count = 4) {
   const raw = span / count;
   const power = 10 ** Math.floor(Math.log10(raw));
   const unit = raw / power;
-  const nice = unit <= 1 ? 1 : unit <= 2 ? 2 : unit <= 5 ? 5 : 10;
-  return nice * power;
+  return (unit <= 1 ? 1 : unit <= 2 ? 2 : unit <= 5 ? 5 : 10) * power;
 }
 
 const round = (n) => Math.round(n * 10) / 10;
@@ -21,7 +20,7 @@ export function lineChartModel(series, { width = 320, height = 180 } = {}) {
   const xs = all.map((p) => p.x);
   const ys = all.map((p) => p.y);
   const xMin = xs.length ? Math.min(...xs) : 0;
-  const xMax = xs.length ? Math.max(...xs, xMin + 1) : 1;
+  const xMax = Math.max(...xs, xMin + 1);
   const yStep = Math.max(1, niceStep(Math.max(...ys, 0) - Math.min(...ys, 0) || 10));
   const yMin = Math.floor(Math.min(0, ...ys) / yStep) * yStep;
   const yMax = Math.max(yMin + yStep, Math.ceil(Math.max(0, ...ys) / yStep) * yStep);
@@ -40,16 +39,15 @@ export function lineChartModel(series, { width = 320, height = 180 } = {}) {
   return { width, height, lines, xTicks, yTicks, zeroY: sy(0), left, right, top, bottom };
 }
 
-/** An SVG element with attributes, and text or child elements. */
 function el(tag, attrs, ...content) {
   const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
   node.append(...content);
   return node;
 }
 
 /** An <svg> of a model; a screen reader hears `title` and `description`. */
-export function renderLineChart(model, { title, description, xName = 'hand' } = {}) {
+export function renderLineChart(model, { title, description, xName = 'hand' }) {
   const id = `chart-${Math.random().toString(36).slice(2, 9)}`;
   const { left, right, bottom, zeroY } = model;
   const grid = el('g', { class: 'chart-grid' },
@@ -63,5 +61,5 @@ export function renderLineChart(model, { title, description, xName = 'hand' } = 
     ...line.dots.map((dot) => el('circle', { cx: dot.cx, cy: dot.cy, r: 3 }, el('title', {}, `${line.name}: ${dot.value} (${xName} ${dot.x})`)))));
   return el('svg', {
     viewBox: `0 0 ${model.width} ${model.height}`, role: 'img', class: 'chart', 'aria-labelledby': `${id}-title ${id}-desc`,
-  }, el('title', { id: `${id}-title` }, title || 'Chart'), el('desc', { id: `${id}-desc` }, description || ''), grid, ...lines);
+  }, el('title', { id: `${id}-title` }, title), el('desc', { id: `${id}-desc` }, description), grid, ...lines);
 }

@@ -9,11 +9,9 @@ export function h(tag, props = {}, ...children) {
     if (key === 'class') node.className = value;
     else if (key === 'text') node.textContent = value;
     else if (key === 'dataset') Object.assign(node.dataset, value);
-    else node.setAttribute(key, value === true ? '' : String(value));
+    else node.setAttribute(key, value === true ? '' : value);
   }
-  for (const child of children.flat()) {
-    if (child != null && child !== false) node.append(child instanceof Node ? child : String(child));
-  }
+  node.append(...children.flat().filter((child) => child != null && child !== false));
   return node;
 }
 
@@ -32,17 +30,15 @@ export function onClick(id, listener) {
   byId(id).addEventListener('click', listener);
 }
 
-const FACES = 'JQK';
-
 /** A face-up card: a button with `tag` 'button', else an image; `label` replaces its spoken name. */
-export function cardFace(code, { tag = 'div', label = null, classes = '', extra = {} } = {}) {
+export function cardFace(code, { tag = 'div', label, classes = '', extra = {} } = {}) {
   const { rank, suit } = parseCode(code);
   const props = { class: `card face suit-${suit} ${classes}`.trim(), dataset: { card: code }, 'aria-label': label || cardName(code), ...extra };
   if (tag === 'button') props.type = 'button';
   else props.role = 'img';
   // CSS draws the glyphs from data attributes: the card's only name is its spoken one.
   const glyph = (cls, r) => h('span', { class: cls, 'aria-hidden': 'true', 'data-r': r, 'data-s': suitSymbol(code) });
-  const face = FACES.includes(rank);
+  const face = 'JQK'.includes(rank);
   return h(tag, props, glyph('corner top', rankLabel(code)), glyph(face ? 'pip face-pip' : 'pip', face && rank),
     glyph('corner bottom', rankLabel(code)));
 }

@@ -31,11 +31,11 @@ export function legalMoves(view) {
   const actions = view?.legal_actions || [];
   const has = (kind, source) => actions.some((a) => a.kind === kind && (!source || a.source === source));
   const cards = (kind) => new Set(actions.filter((a) => a.kind === kind).map((a) => a.card));
-  const gins = new Set((view?.discard_options || []).filter((o) => o.gin).map((o) => o.card));
   const knock = cards('knock');
+  const gin = new Set((view?.discard_options || []).filter((o) => o.gin && knock.has(o.card)).map((o) => o.card));
   return {
     takeUpcard: has('take_upcard'), pass: has('pass'), drawStock: has('draw', 'stock'), drawDiscard: has('draw', 'discard'),
-    discard: cards('discard'), knock, gin: new Set([...knock].filter((card) => gins.has(card))),
+    discard: cards('discard'), knock, gin,
     bigGin: has('big_gin'), nextHand: has('next_hand'), any: actions.length > 0,
   };
 }
@@ -43,10 +43,9 @@ export function legalMoves(view) {
 /** The moves on offer, by button, given the selected card (or null). */
 export function buttonStates(view, selected) {
   const m = legalMoves(view);
-  const sel = selected || null;
   return {
     take_upcard: m.takeUpcard, pass: m.pass, draw_stock: m.drawStock, draw_discard: m.drawDiscard,
-    discard: m.discard.has(sel), knock: m.knock.has(sel) && !m.gin.has(sel), gin: m.gin.has(sel),
+    discard: m.discard.has(selected), knock: m.knock.has(selected) && !m.gin.has(selected), gin: m.gin.has(selected),
     big_gin: m.bigGin, next_hand: m.nextHand,
   };
 }
@@ -67,7 +66,6 @@ export function actionRequest({ kind, source, card }) {
   return { path: kind.replaceAll('_', '-'), body };
 }
 
-/** The button a hinted action belongs to. */
 export function buttonForAction(action, view) {
   if (!action) return null;
   if (action.kind === 'draw') return action.source === 'stock' ? 'draw_stock' : 'draw_discard';

@@ -8,13 +8,10 @@ const EASE = 'cubic-bezier(.2,.7,.2,1)';
 const motionQuery = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)');
 
 export function reducedMotion(settings) {
-  if (settings.motion === 'reduce') return true;
-  return settings.motion !== 'full' && !!motionQuery?.matches;
+  return settings.motion === 'reduce' || (settings.motion !== 'full' && !!motionQuery?.matches);
 }
 
-export function onMotionChange(listener) {
-  motionQuery?.addEventListener?.('change', listener);
-}
+export const onMotionChange = (listener) => motionQuery?.addEventListener?.('change', listener);
 
 /** {pause, fly}: the pause after each computer move and a flight's length, in ms. */
 export function timing(settings) {
@@ -34,11 +31,7 @@ export async function fly(from, to, code, duration) {
   const a = from.getBoundingClientRect();
   const b = to.getBoundingClientRect();
   if (!a.width || !b.width) return;
-  const card = code ? cardFace(code) : cardBack();
-  card.classList.add('flying');
-  card.setAttribute('aria-hidden', 'true');
-  card.removeAttribute('role');
-  card.removeAttribute('aria-label');
+  const card = code ? cardFace(code, { classes: 'flying', extra: { 'aria-hidden': 'true' } }) : cardBack('flying');
   const width = Math.min(a.width, 90);
   card.style.left = `${a.left + (a.width - width) / 2}px`;
   card.style.top = `${a.top}px`;
@@ -58,14 +51,13 @@ const settled = (animation) => animation.finished.catch(() => {}); // cancelled:
 export async function arrive(cards, from, duration, stagger = 0) {
   if (!from || duration <= 0 || !canAnimate() || !cards.length) return;
   const origin = from.getBoundingClientRect();
-  const flights = cards.map((card, i) => {
+  await Promise.all(cards.map((card, i) => {
     const [dx, dy] = offset(card.getBoundingClientRect(), origin);
     return settled(card.animate([
       { transform: `translate(${dx}px, ${dy}px) rotate(-8deg)`, opacity: 0.6 },
       { transform: 'none', opacity: 1 },
     ], { duration, delay: i * stagger, easing: EASE, fill: 'backwards' }));
-  });
-  await Promise.all(flights);
+  }));
 }
 
 export function shake(element, settings) {

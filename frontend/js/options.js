@@ -5,11 +5,7 @@ const LINE_BONUS = 15;
 export const LEVELS = ['easy', 'medium', 'hard'];
 
 /** The variant check boxes as a preset sets them. */
-export function variantsOf(rules) {
-  const set = {};
-  for (const key of VARIANTS) set[key] = !!rules?.[key];
-  return set;
-}
+export const variantsOf = (rules) => Object.fromEntries(VARIANTS.map((key) => [key, !!rules?.[key]]));
 
 /** The POST /api/games body: only the settings that differ from the preset are sent. */
 export function newGameRequest({ level, rules, target, variants }, presetRules) {
@@ -23,7 +19,7 @@ export function newGameRequest({ level, rules, target, variants }, presetRules) 
   return { level: LEVELS.includes(level) ? level : 'medium', rules: rules || 'house', settings };
 }
 
-/** The preset called `name` in the rules read from the server, if any. */
+/** The preset called `name`, if any. */
 export const presetNamed = (rules, name) => rules?.presets.find((p) => p.name === name);
 
 /** A preset's short name: "House rules" from "House rules: knock with 10 or less, ...". */

@@ -1,13 +1,12 @@
-// Both hands after every move of a finished hand, from the revealed deck and the event log: deck[0:10] is the
-// starter's hand, deck[10:20] the other's, deck[20] the first upcard, then the stock. Display bookkeeping, no rule.
+// Both hands after every move of a finished hand, from the revealed deck (starter's 10, other's 10, upcard, stock).
 
 import { MOVES, THROWN, describeEvent, firstChoice } from './model.js';
 
 const SHOWN = new Set([...MOVES, 'hand_ended', 'match_ended']);
 
-function frame(step, event, text, hands, pile, stock, moved) {
-  return { step, event, text, hands: [[...hands[0]], [...hands[1]]], pile: [...pile], stock, moved };
-}
+const frame = (step, event, text, hands, pile, stock, moved) => ({
+  step, event, text, hands: [[...hands[0]], [...hands[1]]], pile: [...pile], stock, moved,
+});
 
 /** Every position of hand `hand`: frames[0] is the deal, then one frame per move. */
 export function reviewFrames({ deck, starter, events, hand }) {

@@ -39,12 +39,8 @@ export function meldsWithLayoffs(showdown) {
 /** Rows of the running score sheet, from a view's (or a match's) history. */
 export function scoreSheet(view) {
   return (view.history || []).map((h) => ({
-    hand: h.number,
-    outcome: outcomeWord(h.outcome),
-    winner: h.winner == null ? '—' : h.winner === YOU ? 'You' : theirName(),
-    points: h.winner == null ? 0 : h.points,
-    you: h.scores[0],
-    computer: h.scores[1],
+    hand: h.number, outcome: outcomeWord(h.outcome), winner: h.winner == null ? '—' : h.winner === YOU ? 'You' : theirName(),
+    points: h.winner == null ? 0 : h.points, you: h.scores[0], computer: h.scores[1],
   }));
 }
 

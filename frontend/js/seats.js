@@ -1,5 +1,4 @@
-// Answers from your seat: the API's seat 0 made the game, seat 1 joined it; the table has you at 0, so an answer to
-// seat 1 is turned round here, once, as it arrives.
+// Answers to seat 1 (who joined the game) turned round once, as they arrive: the table always has you at seat 0.
 
 const flip = (seat) => (seat === 0 || seat === 1 ? 1 - seat : seat);
 const swap = (pair) => (pair?.length === 2 ? [pair[1], pair[0]] : pair);

@@ -5,7 +5,6 @@ import { describeEvent } from './model.js';
 
 const LOG_LENGTH = 60;
 
-/** One game's table: selection, arrangement, log, hint, what is shown. */
 function freshTable(arrangement = null) {
   return { selected: null, arrangement, log: [], hint: null, display: null, fresh: [], feedback: null, playing: false, logOpen: false };
 }
@@ -29,7 +28,7 @@ export const patch = (state, changes) => ({ ...state, ...changes });
 const setTable = (state, changes) => ({ ...state, table: { ...state.table, ...changes } });
 
 /** The game kept, from an answer about it. */
-export function gameOf(data, token, invite = null) {
+export function gameOf(data, token, invite) {
   return { id: data.game_id, token, version: data.version, level: data.level, view: data.view, opponent: data.opponent,
     rematch: data.rematch || null, invite };
 }
@@ -63,7 +62,7 @@ export function logEvent(state, event) {
 export const withLog = (state, events) => events.reduce(logEvent, setTable(state, { log: [] }));
 
 /** While the other's moves are shown: the piles as they were (`display`), or null. */
-export const showing = (state, display, playing = display !== null) => setTable(state, { display, playing });
+export const showing = (state, display) => setTable(state, { display, playing: display !== null });
 
 export const select = (state, card) => setTable(state, { selected: card, feedback: null });
 
@@ -79,18 +78,16 @@ export const toggleLog = (state) => setTable(state, { logOpen: !state.table.logO
 
 export const shownOrder = (state) => flatten(handGroups(state.game.view, state.table.arrangement, state.settings));
 
-function ownOrder(state, order) {
-  return setTable(state, { arrangement: { ...state.table.arrangement, own: true, order, sort: null } });
-}
+const ownOrder = (state, order) => setTable(state, { arrangement: { ...state.table.arrangement, own: true, order, sort: null } });
 
 /** A card moved (keyboard): your own order from now on in this hand. */
 export const moveCard = (state, card, delta) => ownOrder(state, moveBy(shownOrder(state), card, delta));
 
 export const dropCard = (state, card, index) => ownOrder(state, moveTo(shownOrder(state), card, index));
 
-export function sortHand(state, mode) {
-  return setTable(state, { arrangement: sortArrangement(state.table.arrangement, mode, state.game.view, state.settings) });
-}
+export const sortHand = (state, mode) => setTable(state, {
+  arrangement: sortArrangement(state.table.arrangement, mode, state.game.view, state.settings),
+});
 
 /** New settings; turning auto-arrange on shows the melds again at once. */
 export function withSettings(state, settings) {

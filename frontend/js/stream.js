@@ -1,5 +1,4 @@
-// A game's Server-Sent Events, read with fetch (EventSource cannot send the seat token), opened again after a pause
-// when they stop, from the last message seen.
+// A game's Server-Sent Events read with fetch (EventSource cannot send the seat token), resumed after a drop.
 
 /** One message: {event, id, data} (data parsed), or null for a comment or bad data. */
 export function parseMessage(text) {

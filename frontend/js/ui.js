@@ -11,9 +11,7 @@ const TITLES = {
 const NAV = { table: 'home', result: 'home', review: 'stats', match: 'stats' };
 const darkQuery = globalThis.matchMedia?.('(prefers-color-scheme: dark)');
 
-export function onSchemeChange(listener) {
-  darkQuery?.addEventListener?.('change', listener);
-}
+export const onSchemeChange = (listener) => darkQuery?.addEventListener?.('change', listener);
 
 /** The settings as attributes of <html>, which the style sheet reads. */
 function applySettings(settings) {
@@ -70,18 +68,16 @@ export function renderTip(state) {
   const width = Math.min(340, page - 16);
   box.style.width = `${width}px`;
   const height = box.offsetHeight;
-  const top = Math.max(8, Math.min(spot.top + spot.height / 2 - height / 2, window.innerHeight - height - 8));
-  // Beside it where there is room, else below, else above.
-  let place = { side: 'right', left: spot.right + 12, top };
-  if (spot.left - width - 12 >= 8) place = { side: 'left', left: spot.left - width - 12, top };
-  else if (spot.right + 12 + width > page - 8) {
-    const left = Math.max(8, Math.min(spot.left + spot.width / 2 - width / 2, page - width - 8));
+  // Beside it where there is room (left, then right), else below, else above.
+  let left = spot.left - width - 12;
+  let top = Math.max(8, Math.min(spot.top + spot.height / 2 - height / 2, window.innerHeight - height - 8));
+  if (left < 8 && spot.right + 12 + width > page - 8) {
+    left = Math.max(8, Math.min(spot.left + spot.width / 2 - width / 2, page - width - 8));
     const below = spot.bottom + 10 + height < window.innerHeight || spot.top < height + 10;
-    place = { side: below ? 'below' : 'above', left, top: below ? spot.bottom + 10 : spot.top - height - 10 };
-  }
-  box.style.left = `${place.left + window.scrollX}px`;
-  box.style.top = `${place.top + window.scrollY}px`;
-  box.dataset.side = place.side;
+    top = below ? spot.bottom + 10 : spot.top - height - 10;
+  } else if (left < 8) left = spot.right + 12;
+  box.style.left = `${left + window.scrollX}px`;
+  box.style.top = `${top + window.scrollY}px`;
   if (shownTip !== kind) announce(`Tip: ${title}. ${text}`);
   shownTip = kind;
 }
@@ -93,13 +89,13 @@ export function announce(text) {
 }
 
 /** Ask before a move that cannot be taken back: resolves to 'ok', 'alt' (optional) or 'cancel'. */
-export function confirmChoice({ title, text, ok, alt = null }) {
+export function confirmChoice({ title, text, ok, alt }) {
   const dialog = byId('confirm-dialog');
   setText('confirm-title', title);
   setText('confirm-text', text);
   setText('confirm-ok', ok);
   byId('confirm-alt').hidden = !alt;
-  setText('confirm-alt', alt || '');
+  setText('confirm-alt', alt);
   dialog.returnValue = '';
   dialog.showModal();
   return new Promise((resolve) => {
@@ -107,9 +103,7 @@ export function confirmChoice({ title, text, ok, alt = null }) {
   });
 }
 
-export async function confirm(options) {
-  return (await confirmChoice(options)) === 'ok';
-}
+export const confirm = async (options) => (await confirmChoice(options)) === 'ok';
 
 /** Focus a screen's heading, so a screen reader starts there. */
 export function focusHeading(screen) {

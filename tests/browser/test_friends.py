@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from browser_helpers import PHONE, PageErrors, ask_hint, on_result, version, wait_move
+from browser_helpers import PHONE, PageErrors, ask_hint, game_storage, on_result, version, wait_move
 from playwright.sync_api import Page, expect
 
 
@@ -96,4 +96,40 @@ def test_two_people_play_a_hand_by_link_each_seeing_only_their_own_cards(
     # Each saw the same hand end from its own side.
     headlines = [p.inner_text("#result-headline") for p in pages]
     assert headlines[0] != headlines[1] or "Nobody" in headlines[0], headlines
+    assert not page_errors.unexpected(), page_errors.console
+
+
+def test_a_resigned_match_is_told_to_both_and_a_rematch_opens_for_both(
+        server: Any, new_page: Any, page_errors: PageErrors) -> None:
+    created = httpx.post(f"{server.url}/api/games", json={"opponent": {"kind": "invite"}}).json()
+    storage = game_storage(created)
+    storage["ginrummy.game"]["invite"] = created["invite"]["path"]  # kept with the game, as the home screen keeps it
+    host: Page = new_page(storage=storage)
+    host.goto(server.url + "/#/play")
+    expect(host.locator("#invite")).to_be_visible()
+    guest: Page = new_page(viewport=PHONE)
+    guest.goto(server.url + created["invite"]["path"])
+    guest.wait_for_selector("#hand button.hand-card")
+    expect(host.locator("#invite")).to_be_hidden()
+
+    # The guest gives up (as a program would, through the API with its token): both screens say the match is over.
+    saved = seat_of(guest)
+    gave_up = httpx.post(f"{server.url}/api/games/{saved['id']}/resign",
+                         headers={"Authorization": f"Bearer {saved['token']}"})
+    assert gave_up.status_code == 200, gave_up.text
+    for page, title in ((host, "You win the match!"), (guest, "Your friend wins this match")):
+        expect(page.locator("#moment-title")).to_have_text(title)
+    expect(host.locator("#play-again")).to_have_text("Offer a rematch")
+    host.click("#play-again")
+    expect(host.locator("#play-again")).to_have_text("Rematch offered…")
+    expect(host.locator("#play-again")).to_be_disabled()
+    expect(guest.locator("#play-again")).to_have_text("Accept the rematch")
+    guest.click("#play-again")
+    for page in (host, guest):  # both open the new match, each in its seat, with the same token as before
+        page.wait_for_function(f"JSON.parse(localStorage.getItem('ginrummy.game')).id !== '{saved['id']}'")
+        expect(page.locator("#screen-table")).to_be_visible()
+        expect(page.locator("#score-you")).to_have_text("You 0")
+    new = [seat_of(page) for page in (host, guest)]
+    assert new[0]["id"] == new[1]["id"] and new[1]["token"] == saved["token"]
+    assert hand_of(host).isdisjoint(hand_of(guest)) and len(hand_of(host)) >= 10
     assert not page_errors.unexpected(), page_errors.console

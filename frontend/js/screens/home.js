@@ -16,7 +16,7 @@ export function renderHome(state, saved) {
   play.disabled = state.busy;
   play.classList.toggle('primary', !going);
   const form = byId('new-game-form');
-  setText('level-help', state.rules?.levels[form.level.value] || '');
+  setText('level-help', state.rules?.levels[form.level.value]);
   const preset = presetNamed(state.rules, form.rules.value);
   if (preset) setText('ng-rules-help', preset.description);
 }
@@ -78,8 +78,8 @@ export function createHome(ctx, table) {
   async function refresh() {
     const saved = store.game();
     if (!saved) return;
-    let data = get().game?.id === saved.id ? get().game : null;
-    if (!data) {
+    let data = get().game;
+    if (data?.id !== saved.id) {
       try {
         data = await api.game(saved.id, saved.token);
       } catch (error) {

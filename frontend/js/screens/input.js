@@ -10,9 +10,8 @@ const SHORTCUTS = {
 const DRAG_THRESHOLD = 8;
 const PILE_MARGIN = 24;
 
-function isTyping(target) {
-  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName));
-}
+const isTyping = (target) => target instanceof HTMLElement
+  && (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName));
 
 function overPile(x, y) {
   const { left, right, top, bottom } = byId('discard-slot').closest('.pile').getBoundingClientRect();
@@ -51,7 +50,7 @@ export function bindTableInput(intents) {
       intents.moveCard(card.dataset.card, step);
       return;
     }
-    const next = step ? all[Math.max(0, Math.min(all.length - 1, all.indexOf(card) + step))] : { Home: all[0], End: all.at(-1) }[event.key];
+    const next = step ? all[all.indexOf(card) + step] ?? card : { Home: all[0], End: all.at(-1) }[event.key];
     if (next) {
       event.preventDefault();
       for (const c of all) c.tabIndex = c === next ? 0 : -1;
@@ -104,10 +103,7 @@ export function bindTableInput(intents) {
   document.addEventListener('keydown', (event) => {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
     if (isTyping(event.target) || document.querySelector('dialog[open]')) return;
-    if (event.key === 'Escape') {
-      intents.deselect();
-      return;
-    }
+    if (event.key === 'Escape') return intents.deselect();
     const name = SHORTCUTS[event.key.toLowerCase()];
     if (name && intents.shortcut(name)) event.preventDefault();
   });

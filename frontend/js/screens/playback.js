@@ -12,7 +12,6 @@ function animateEvent(event, duration) {
   if (event.kind === 'drew' && event.source === 'stock') return fly(byId('stock'), opponent, null, duration);
   if (['drew', 'took_upcard'].includes(event.kind)) return fly(pile, opponent, event.card, duration);
   if (THROWN.includes(event.kind)) return fly(opponent, pile, event.card, duration);
-  return null;
 }
 
 export async function playback({ get, update, sound }, data) {

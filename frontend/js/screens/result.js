@@ -67,9 +67,9 @@ export function renderResult(state) {
   byId('result-body').hidden = moment;
   const summary = resultSummary(view);
   setText('result-title', `Hand ${view.hand_number}: ${summary ? outcomeWord(summary.outcome) : 'result'}`);
-  setText('result-headline', summary?.headline || '');
+  setText('result-headline', summary?.headline);
   const arithmetic = byId('result-arithmetic');
-  arithmetic.textContent = summary?.arithmetic || '';
+  arithmetic.textContent = summary?.arithmetic;
   arithmetic.classList.toggle('win', summary?.winner === YOU);
   arithmetic.classList.toggle('loss', summary?.winner === 1);
   byId('match-summary').hidden = !match;
@@ -87,9 +87,9 @@ export function renderResult(state) {
   }
   renderShowdown(byId('showdown'), view);
   renderScoreSheet(byId('score-sheet'), view, (hand) => `#/review/${hand}`);
-  setText('fair-commitment', view.commitment || '');
-  setText('fair-salt', view.salt || '');
-  setText('fair-deck', view.deck?.join(' ') || '');
+  setText('fair-commitment', view.commitment);
+  setText('fair-salt', view.salt);
+  setText('fair-deck', view.deck?.join(' '));
   const key = coachKey(game.id, view.hand_number);
   byId('coach').hidden = state.coachHand !== key;
   if (state.coachHand === key) renderCoach(state.analyses[key]);

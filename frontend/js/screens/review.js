@@ -65,7 +65,7 @@ export function createReview(ctx, table) {
     if (route.id) return api.matchHand(store.playerToken(), route.id, route.hand);
     const { game } = get();
     const number = route.hand || game.view.hand_number;
-    const events = await api.events(game.id, game.token, 0, number);
+    const events = await api.events(game.id, game.token, number);
     const deal = number === game.view.hand_number && OVER.includes(game.view.phase) ? game.view : await api.handDeal(game.id, game.token, number);
     return { number, deck: deal.deck, starter: deal.starter, events: events.events };
   }

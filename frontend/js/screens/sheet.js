@@ -9,17 +9,16 @@ import { matchSummary, meldsWithLayoffs, scoreSheet } from '../results.js';
 const seatName = (seat) => (seat === YOU ? 'You' : theirName());
 const head = (...names) => h('thead', {}, h('tr', {}, ...names.map((t) => h('th', { scope: 'col', text: t }))));
 
-function cardsRow(codes, label, { laidOff = new Set(), layoffBy = '', classes = 'meld-group' } = {}) {
-  return h('div', { class: classes, role: 'group', 'aria-label': label }, codes.map((code) => (laidOff.has(code)
-    ? cardFace(code, { classes: 'laid-off', label: `${cardName(code)}, laid off by ${layoffBy}` }) : cardFace(code))));
+function cardsRow(codes, label, { laidOff = new Set(), layoffBy, classes = 'meld-group' } = {}) {
+  return h('div', { class: classes, role: 'group', 'aria-label': label }, codes.map((code) => cardFace(code,
+    laidOff.has(code) ? { classes: 'laid-off', label: `${cardName(code)}, laid off by ${layoffBy}` } : {})));
 }
 
 /** A player's hand laid down; `melds`: [{cards, laidOff?, layoffBy?}]. */
 function side(title, subtitle, melds, deadwood, { note = '', knocker = false } = {}) {
-  const rows = h('div', { class: 'side-rows' }, melds.map((meld, i) => cardsRow(meldOrder(meld.cards),
-    `Meld ${i + 1}${meld.laidOff?.size ? ', with cards laid off on it' : ''}`, meld)));
-  rows.append(deadwood.length ? cardsRow(deadwood, 'Deadwood', { classes: 'meld-group deadwood-group' })
-    : h('p', { class: 'no-deadwood', text: 'No deadwood' }));
+  const rows = h('div', { class: 'side-rows' },
+    melds.map((meld, i) => cardsRow(meldOrder(meld.cards), `Meld ${i + 1}${meld.laidOff?.size ? ', with cards laid off on it' : ''}`, meld)),
+    deadwood.length ? cardsRow(deadwood, 'Deadwood', { classes: 'meld-group deadwood-group' }) : h('p', { class: 'no-deadwood', text: 'No deadwood' }));
   return h('div', { class: knocker ? 'side knocker' : 'side' }, h('h2', { text: title }), h('p', { class: 'side-sub', text: subtitle }),
     rows, note ? h('p', { class: 'side-note', text: note }) : null);
 }
@@ -34,15 +33,15 @@ export function renderShowdown(root, view) {
     const { knocker } = result;
     const defender = 1 - knocker;
     const verb = show.kind === 'gin' ? 'went Gin' : show.kind === 'big_gin' ? 'went Big Gin' : 'knocked';
-    const laid = (show.layoffs || []).map((l) => shortName(l.card));
+    const laid = (show.layoffs || []).map((l) => shortName(l.card)).join(' ');
     sides[knocker === YOU ? 1 : 0] = side(`${seatName(knocker)} ${verb}`,
       `Deadwood ${show.knocker_deadwood}${result.knock_card ? ` · discarded ${shortName(result.knock_card)}` : ''}`,
       meldsWithLayoffs(show).map((m) => ({ ...m, layoffBy: who(defender, false) })), sortBySuit(show.knocker_deadwood_cards), { knocker: true });
     sides[defender === YOU ? 1 : 0] = side(`${seatName(defender)} defended`,
-      laid.length ? `Deadwood ${show.defender_deadwood_before_layoffs}, ${show.defender_deadwood} after laying off ${laid.join(' ')}`
+      laid ? `Deadwood ${show.defender_deadwood_before_layoffs}, ${show.defender_deadwood} after laying off ${laid}`
         : `Deadwood ${show.defender_deadwood}`,
       show.defender_melds.map((cards) => ({ cards })), sortBySuit(show.defender_deadwood_cards),
-      { note: laid.length ? `Laid off on ${knocker === YOU ? 'your' : `${who(1, false)}’s`} melds: ${laid.join(' ')}` : '' });
+      { note: laid && `Laid off on ${knocker === YOU ? 'your' : `${who(1, false)}’s`} melds: ${laid}` });
   } else if (view.revealed) {
     for (const seat of [1, 0]) {
       const r = view.revealed[seat];
@@ -53,14 +52,12 @@ export function renderShowdown(root, view) {
   root.append(...sides);
 }
 
-function scoreCell(total, gain) {
-  return h('td', {}, gain ? [h('span', { class: 'gain', text: `+${gain}` }), ' '] : null, total);
-}
+const scoreCell = (total, gain) => h('td', {}, gain ? [h('span', { class: 'gain', text: `+${gain}` }), ' '] : null, total);
 
 /** A match's score sheet (a view, or a past match); hands link to `reviewHash(hand)`. */
-export function renderScoreSheet(root, match, reviewHash = null) {
+export function renderScoreSheet(root, match, reviewHash) {
   const rows = scoreSheet(match).map((r) => h('tr', {},
-    h('th', { scope: 'row' }, reviewHash ? h('a', { href: reviewHash(r.hand), 'aria-label': `Review hand ${r.hand}`, text: r.hand }) : r.hand),
+    h('th', { scope: 'row' }, h('a', { href: reviewHash(r.hand), 'aria-label': `Review hand ${r.hand}`, text: r.hand })),
     h('td', { text: r.outcome }), scoreCell(r.you, r.winner === 'You' ? r.points : 0), scoreCell(r.computer, r.winner === theirName() ? r.points : 0)));
   clear(root).append(h('table', { class: 'sheet' },
     h('caption', { class: 'visually-hidden', text: 'Score sheet, hand by hand: the points won and the running totals' }),

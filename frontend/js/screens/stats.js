@@ -39,10 +39,7 @@ function renderTrend(matches) {
     total += scores[0] - scores[1];
     return { x: i + 1, y: total };
   });
-  if (!points.length) {
-    root.append(h('p', { class: 'empty-note', text: 'Finish a hand and your results will be charted here.' }));
-    return;
-  }
+  if (!points.length) return root.append(h('p', { class: 'empty-note', text: 'Finish a hand and your results will be charted here.' }));
   root.append(renderLineChart(lineChartModel([{ name: 'Net points', points: [{ x: 0, y: 0 }, ...points] }], { width: 480, height: 200 }), {
     title: 'Net points over your matches', description: `${points.length} matches; net points now ${total}.`, xName: 'match',
   }));
@@ -51,12 +48,12 @@ function renderTrend(matches) {
 export function renderStats(state) {
   const { stats, matches } = state;
   const items = matches?.items || [];
-  setText('stats-status', stats?.status || '');
+  setText('stats-status', stats?.status);
   const grid = byId('stats-grid');
   grid.hidden = !stats?.data;
   for (const figure of grid.querySelectorAll('[data-stat]')) figure.textContent = grid.hidden ? '' : String(stats.data[figure.dataset.stat]);
   renderTrend(items);
-  setText('matches-status', matches?.status || '');
+  setText('matches-status', matches?.status);
   clear(byId('matches-list')).append(...items.map((match) => {
     const words = matchWords(state, match);
     return h('li', {}, h('a', { class: 'match-link', href: matchHash(match.game_id) },
@@ -82,10 +79,7 @@ export function createStats(ctx) {
 
   async function loadMatches(more) {
     const token = store.playerToken();
-    if (!token) {
-      update((s) => withMatches(s, { matches: [], next: null, status: 'Your matches will be listed here.' }));
-      return;
-    }
+    if (!token) return update((s) => withMatches(s, { matches: [], next: null, status: 'Your matches will be listed here.' }));
     try {
       const page = await api.matches(token, more ? get().matches.next : null);
       update((s) => withMatches(s, { ...page, status: page.matches.length || more ? '' : 'No matches yet.' }, more));

@@ -46,7 +46,7 @@ export function createTable(ctx) {
       update((s) => withGame(s, gameOf(data, saved.token, saved.invite), store.arrangement(saved.id)));
       followGame();
       // The hand's move log: the table is drawn without waiting for it.
-      api.events(saved.id, saved.token, 0, data.view.hand_number).then(({ events }) => {
+      api.events(saved.id, saved.token, data.view.hand_number).then(({ events }) => {
         const s = get();
         if (s.game?.id !== saved.id || s.game.version !== data.version || s.busy) return;
         update((st) => withLog(st, events));
@@ -71,10 +71,7 @@ export function createTable(ctx) {
 
   async function open(focus) {
     const saved = store.game();
-    if (!saved) {
-      ctx.go('#/');
-      return;
-    }
+    if (!saved) return ctx.go('#/');
     const cached = game()?.id === saved.id ? game().version : null;
     if (cached !== null) {
       show(focus); // at once from memory, then checked against the server
@@ -95,10 +92,7 @@ export function createTable(ctx) {
     saveArrangement();
     await playback(ctx, data);
     set({ busy: false });
-    if (OVER.includes(game().view.phase)) {
-      show(true);
-      return;
-    }
+    if (OVER.includes(game().view.phase)) return show(true);
     byId('table-title').focus();
     focusAfterMove();
   }
@@ -123,8 +117,8 @@ export function createTable(ctx) {
     await send(action);
   }
 
-  /** The knock dialog (with `alt`, also just discard): resolves to 'ok', 'alt' or 'cancel'. */
-  function askKnock(view, card, alt = null) {
+  /** The knock dialog (`alt`: a just-discard button too): 'ok', 'alt' or 'cancel'. */
+  function askKnock(view, card, alt) {
     const gin = legalMoves(view).gin.has(card);
     const option = view.discard_options?.find((o) => o.card === card) || view;
     return confirmChoice({
@@ -138,10 +132,7 @@ export function createTable(ctx) {
   async function discard(card, { ask = false } = {}) {
     if (!still()) return;
     const { view } = game();
-    if (!legalMoves(view).discard.has(card)) {
-      refuseTap(handCard(card) || byId('hand'), 'card', card);
-      return;
-    }
+    if (!legalMoves(view).discard.has(card)) return refuseTap(handCard(card) || byId('hand'), 'card', card);
     const choice = ask && legalMoves(view).knock.has(card) ? await askKnock(view, card, 'Just discard') : 'alt';
     if (choice !== 'cancel') await send({ kind: choice === 'ok' ? 'knock' : 'discard', card });
   }
@@ -201,7 +192,7 @@ export function createTable(ctx) {
     if (game()?.id !== id) return;
     if (name === 'gone') ctx.gone({ status: 404 });
     else if (name === 'presence') reload(); // joined, left or back: read who is there
-    else if (name === 'rematch') rematched(asYou({ seat: following.seat, rematch: data }).rematch);
+    else if (name === 'rematch') rematched(id, asYou({ seat: following.seat, rematch: data }).rematch);
     else if (name === 'update') {
       following.seat = data.seat;
       waiting = asYou(data);
@@ -228,13 +219,14 @@ export function createTable(ctx) {
   async function rematch() {
     const { id, token } = game();
     try {
-      rematched((await api.rematch(id, token)).rematch);
+      rematched(id, (await api.rematch(id, token)).rematch);
     } catch (error) {
       ctx.fail(`No rematch: ${error.detail}`);
     }
   }
 
-  function rematched(offer) {
+  function rematched(id, offer) {
+    if (game()?.id !== id) return; // already on to the next match
     update((s) => ({ ...s, game: { ...s.game, rematch: offer } }));
     if (!offer?.game_id) return;
     store.saveGame(offer.game_id, game().token);
@@ -263,7 +255,7 @@ export function createTable(ctx) {
     else if (error.status === 412) text = 'The game had moved on (perhaps in another tab). This is the table as it is now.';
     else text = `The move failed: ${error.detail}`;
     ctx.fail(text, error.offline ? recover : null);
-    if (!error.offline && (await reload())) show(false);
+    if (!error.offline) await recover();
   }
 
   function focusAfterMove() {
@@ -277,29 +269,19 @@ export function createTable(ctx) {
   async function hint() {
     if (!still()) return;
     try {
-      const got = await api.hint(game().id, game().token);
-      update((s) => withHint(s, { action: got.action, reason: got.reason, button: buttonForAction(got.action, s.game.view) }));
-      announce(`Hint: ${got.reason}`);
+      const { action, reason } = await api.hint(game().id, game().token);
+      update((s) => withHint(s, { action, reason, button: buttonForAction(action, s.game.view) }));
+      announce(`Hint: ${reason}`);
     } catch (error) {
       ctx.fail(error.detail);
     }
-  }
-
-  async function nextHand() {
-    if (!still()) return;
-    const action = actionFor('next_hand', game().view, null);
-    if (action) await send(action);
   }
 
   // --- intents: what taps, drags and keys mean
 
   const idle = () => game() && !get().busy;
   const intents = {
-    action(name) {
-      if (name === 'hint') return hint();
-      if (name === 'next_hand') return nextHand();
-      return play(name);
-    },
+    action: (name) => (name === 'hint' ? hint() : play(name)),
     tapStock() {
       if (!idle()) return;
       if (still() && legalMoves(game().view).drawStock) play('draw_stock');
@@ -343,22 +325,17 @@ export function createTable(ctx) {
     deselect() {
       if (still() && get().screen === 'table' && get().table.selected) update((s) => select(s, null));
     },
-    toggleLog() {
-      update(toggleLog);
-    },
+    toggleLog: () => update(toggleLog),
     showPile() {
       if (!game()) return;
       renderPileDialog(get().table.display?.pile || game().view.discard_pile);
       byId('pile-dialog').showModal();
     },
+    /** A key's move (N: on the result screen); true if taken. */
     shortcut(name) {
-      if (get().screen === 'result' && name === 'next_hand') {
-        nextHand();
-        return true;
-      }
-      if (get().screen !== 'table' || !game() || name === 'next_hand') return false;
-      intents.action(name);
-      return true;
+      const taken = name === 'next_hand' ? get().screen === 'result' : get().screen === 'table' && !!game();
+      if (taken) intents.action(name);
+      return taken;
     },
   };
 

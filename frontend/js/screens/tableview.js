@@ -12,9 +12,10 @@ function renderStatus(view, now) {
   setText('score-target', target ? `to ${target}` : '');
   const limit = view.knock_limit === 0 ? 'Gin only' : `knock at ${view.knock_limit} or less`;
   setText('hand-line', `Hand ${view.hand_number} · ${limit}`);
-  const pill = byId('turn-line');
-  pill.textContent = now.pill;
-  pill.dataset.turn = now.turn;
+  for (const [id, words] of [['turn-line', now.pill], ['prompt', now.prompt]]) {
+    byId(id).textContent = words;
+    byId(id).dataset.turn = now.turn;
+  }
 }
 
 function renderOpponent(view, shown, opponent) {
@@ -36,11 +37,9 @@ function renderPiles(shown, states, still) {
   stock.classList.toggle('empty', shown.stock === 0);
   setText('stock-label', `Stock · ${shown.stock}`);
 
-  const slot = clear(byId('discard-slot'));
   const top = shown.pile.at(-1);
   const take = still && (states.take_upcard || states.draw_discard);
-  slot.classList.toggle('live', take);
-  slot.append(top ? cardFace(top, {
+  clear(byId('discard-slot')).append(top ? cardFace(top, {
     tag: 'button', classes: `pile-card${take ? ' live' : ''}`,
     label: take ? `Discard pile: ${cardName(top)}. Take it` : `Top of the discard pile: ${cardName(top)}`,
     extra: { tabindex: '-1', 'aria-disabled': String(!take), id: 'pile-top' },
@@ -57,7 +56,7 @@ function renderLog(table) {
   if (key === loggedKey) return;
   loggedKey = key;
   const list = clear(byId('log'));
-  list.append(...table.log.map((entry) => h('li', { class: entry.seat === YOU ? 'mine' : entry.seat === 1 ? 'theirs' : 'info', text: entry.text })));
+  list.append(...table.log.map((entry) => h('li', { class: entry.seat === YOU ? 'mine' : entry.seat === 1 && 'theirs', text: entry.text })));
   list.scrollTop = list.scrollHeight;
 }
 
@@ -80,10 +79,7 @@ function renderActions(view, table, still) {
   }
 }
 
-function renderTalk(table, view, now) {
-  const line = byId('prompt');
-  line.textContent = now.prompt;
-  line.dataset.turn = now.turn;
+function renderTalk(table, view) {
   const { text, kind } = table.feedback
     || { text: table.hint ? `Hint: ${table.hint.reason}` : selectionLine(view, table.selected), kind: 'info' };
   const feedback = byId('feedback');
@@ -113,7 +109,7 @@ export function renderTable(state) {
   renderOpponent(view, shown, game.opponent);
   renderPiles(shown, buttonStates(view, null), still);
   renderLog(table);
-  renderTalk(table, view, now);
+  renderTalk(table, view);
   renderActions(view, table, still);
   setText('deadwood-line', deadwoodLine(view));
   const sort = table.arrangement?.own ? table.arrangement.sort : 'melds';
