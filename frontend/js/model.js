@@ -96,6 +96,9 @@ export function prompt(view, { singleTap = false } = {}) {
   return '';
 }
 
+/** Whole seconds left on a turn clock (`clock.deadline`, Unix seconds) at `now` (ms), or null without one. */
+export const secondsLeft = (clock, now) => (clock?.deadline ? Math.ceil(clock.deadline - now / 1000) : null);
+
 /** Whose moment it is: {turn: 'you' | 'computer' | 'wait' | 'over', pill, prompt}. */
 export function moment(view, { playing = false, singleTap = false, waiting = false } = {}) {
   if (!view) return { turn: 'over', pill: '', prompt: '' };

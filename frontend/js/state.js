@@ -30,7 +30,7 @@ const setTable = (state, changes) => ({ ...state, table: { ...state.table, ...ch
 /** The game kept, from an answer about it. */
 export function gameOf(data, token, invite) {
   return { id: data.game_id, token, version: data.version, level: data.level, view: data.view, opponent: data.opponent,
-    rematch: data.rematch || null, invite };
+    rematch: data.rematch || null, invite, clock: data.clock };
 }
 
 /** A game read from the server; `saved`: the arrangement kept here. */
@@ -48,8 +48,8 @@ export function afterMove(state, data) {
   const newHand = view.hand_number !== before.hand_number;
   const fresh = newHand ? [] : (view.hand || []).filter((c) => !(before.hand || []).includes(c));
   const table = { ...state.table, fresh, hint: null, selected: null, feedback: null, ...(newHand && { log: [], arrangement: null }) };
-  const { opponent = state.game.opponent, rematch = state.game.rematch } = data;
-  return { ...state, game: { ...state.game, version: data.version, view, opponent, rematch }, table: settle(table, view, state.settings) };
+  const { opponent = state.game.opponent, rematch = state.game.rematch, clock = state.game.clock } = data;
+  return { ...state, game: { ...state.game, version: data.version, view, opponent, rematch, clock }, table: settle(table, view, state.settings) };
 }
 
 /** One event into the move log (a new hand starts a new log). */

@@ -112,11 +112,11 @@ def test_a_resigned_match_is_told_to_both_and_a_rematch_opens_for_both(
     guest.wait_for_selector("#hand button.hand-card")
     expect(host.locator("#invite")).to_be_hidden()
 
-    # The guest gives up (as a program would, through the API with its token): both screens say the match is over.
+    # The guest gives up (Resign, behind Moves on a phone, and asked first): both screens say the match is over.
     saved = seat_of(guest)
-    gave_up = httpx.post(f"{server.url}/api/games/{saved['id']}/resign",
-                         headers={"Authorization": f"Bearer {saved['token']}"})
-    assert gave_up.status_code == 200, gave_up.text
+    guest.click("#log-toggle")
+    guest.click("#resign-button")
+    guest.click("#confirm-ok")
     for page, title in ((host, "You win the match!"), (guest, "Your friend wins this match")):
         expect(page.locator("#moment-title")).to_have_text(title)
     expect(host.locator("#play-again")).to_have_text("Offer a rematch")
@@ -133,3 +133,25 @@ def test_a_resigned_match_is_told_to_both_and_a_rematch_opens_for_both(
     assert new[0]["id"] == new[1]["id"] and new[1]["token"] == saved["token"]
     assert hand_of(host).isdisjoint(hand_of(guest)) and len(hand_of(host)) >= 10
     assert not page_errors.unexpected(), page_errors.console
+
+
+def test_with_a_turn_clock_the_waiting_player_may_claim_the_match(server: Any, new_page: Any) -> None:
+    created = httpx.post(f"{server.url}/api/games", json={"opponent": {"kind": "invite", "turn_seconds": 10}}).json()
+    joined = httpx.post(f"{server.url}/api/games/{created['game_id']}/join",
+                        json={"code": created["invite"]["code"]}).json()  # a program that then never moves
+    host: Page = new_page(storage=game_storage(created))
+    host.goto(server.url + "/#/play")
+    host.wait_for_selector("#hand button.hand-card")
+    if my_turn(host):  # pass the upcard (or take it and throw a card), so that it is the silent program's turn
+        move_by_hint(host)
+        if my_turn(host):
+            move_by_hint(host)
+    expect(host.locator("#turn-line")).to_contain_text("Friend’s turn · ")
+    expect(host.locator("#actions [data-action=claim]")).to_be_hidden()
+    expect(host.locator("#actions [data-action=claim]")).to_be_visible(timeout=15_000)  # once the 10 s are up
+    expect(host.locator("#turn-line")).to_have_text("Friend’s turn · 0 s")
+    host.click("#actions [data-action=claim]")
+    expect(host.locator("#moment-title")).to_have_text("You win the match!")
+    view = httpx.get(f"{server.url}/api/games/{created['game_id']}",
+                     headers={"Authorization": f"Bearer {joined['seat_token']}"}).json()["view"]
+    assert view["winner"] == 0 and view["phase"] == "match_over"

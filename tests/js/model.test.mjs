@@ -4,7 +4,7 @@ import test from 'node:test';
 
 import {
   actionFor, actionRequest, buttonForAction, buttonStates, deadwoodLine, describeEvent, legalMoves, moment, prompt,
-  refusal, selectionLine, soundOf, speakEvent, tableOf, tablesAfter, undoEvent,
+  refusal, secondsLeft, selectionLine, setOpponent, soundOf, speakEvent, tableOf, tablesAfter, undoEvent, who,
 } from '../../frontend/js/model.js';
 
 const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
@@ -148,4 +148,23 @@ test('events make the sounds of the table', () => {
   assert.equal(soundOf({ kind: 'match_ended', seat: 0 }), 'win');
   assert.equal(soundOf({ kind: 'match_ended', seat: 1 }), 'lose');
   assert.equal(soundOf({ kind: 'passed', seat: 1 }), null);
+});
+
+test('a turn clock counts whole seconds down to its deadline, and past it', () => {
+  assert.equal(secondsLeft(null, 0), null);
+  assert.equal(secondsLeft({ turn_seconds: 60, deadline: null }, 0), null);
+  assert.equal(secondsLeft({ turn_seconds: 60, deadline: 1000 }, 940_500), 60);
+  assert.equal(secondsLeft({ turn_seconds: 60, deadline: 1000 }, 999_999), 1);
+  assert.equal(secondsLeft({ turn_seconds: 60, deadline: 1000 }, 1_003_000), -3);
+});
+
+test('the other seat is named the computer or your friend in every sentence', () => {
+  setOpponent('person');
+  assert.equal(describeEvent({ kind: 'passed', seat: 1 }), 'Your friend passed on the upcard.');
+  assert.equal(describeEvent({ kind: 'resigned', seat: 1 }), 'Your friend resigned the match.');
+  assert.equal(moment({ phase: 'draw', turn: 1 }).pill, 'Friend’s turn');
+  assert.equal(moment({ phase: 'draw', turn: 0 }, { waiting: true }).pill, 'Waiting for your friend');
+  setOpponent('computer');
+  assert.equal(who(1, false), 'the computer');
+  assert.equal(describeEvent({ kind: 'resigned', seat: 0 }), 'You resigned the match.');
 });

@@ -78,6 +78,7 @@ export function renderResult(state) {
     setText('match-line', match.line);
     clear(byId('match-chart')).append(scoresChart(view));
   }
+  setText('chart-them', who(1, false));
   byId('next-hand-button').hidden = !legalMoves(view).nextHand || state.busy;
   byId('play-again-after').hidden = !match;
   const offer = game.opponent?.kind === 'person' ? game.rematch?.offered_by ?? 2 : 3;

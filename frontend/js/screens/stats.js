@@ -2,7 +2,7 @@
 
 import { lineChartModel, renderLineChart } from '../chart.js';
 import { byId, clear, h, onClick, setText } from '../dom.js';
-import { YOU } from '../model.js';
+import { YOU, setOpponent } from '../model.js';
 import { presetLabel, presetNamed } from '../options.js';
 import { finalScores } from '../results.js';
 import { matchHash } from '../router.js';
@@ -26,7 +26,7 @@ function matchWords(state, match) {
   return {
     outcome,
     title: `${day(match.started_at)} · ${match.level} · ${presetName(state, match)}`,
-    line: `You ${scores[0]} · Computer ${scores[1]} · ${match.hands} hand${match.hands === 1 ? '' : 's'}`,
+    line: `You ${scores[0]} · ${match.level ? 'Computer' : 'Friend'} ${scores[1]} · ${match.hands} hand${match.hands === 1 ? '' : 's'}`,
   };
 }
 
@@ -107,6 +107,7 @@ export function createStats(ctx) {
   async function openMatch(route, focus) {
     try {
       const match = await api.match(store.playerToken(), route.id);
+      setOpponent(match.level ? 'computer' : 'person');
       set({ match, screen: 'match' });
       if (focus) focusHeading('match');
     } catch (error) {

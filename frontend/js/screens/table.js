@@ -281,7 +281,7 @@ export function createTable(ctx) {
 
   const idle = () => game() && !get().busy;
   const intents = {
-    action: (name) => (name === 'hint' ? hint() : play(name)),
+    action: (name) => (name === 'hint' ? hint() : name === 'claim' ? send({ kind: 'claim' }) : play(name)),
     tapStock() {
       if (!idle()) return;
       if (still() && legalMoves(game().view).drawStock) play('draw_stock');
@@ -339,6 +339,12 @@ export function createTable(ctx) {
     },
   };
 
+  onClick('resign-button', async () => {
+    if (still() && await confirm({ title: 'Resign the match?', text: `${who(1)} wins it; the hand in play is not scored.`, ok: 'Resign' })) {
+      send({ kind: 'resign' });
+    }
+  });
+  setInterval(() => game()?.clock?.deadline && get().screen === 'table' && update((s) => s), 1000); // the turn clock
   const link = () => byId('invite-link').value;
   onClick('invite-copy', () => navigator.clipboard.writeText(link()).then(() => { byId('invite-copy').textContent = 'Copied'; },
     () => byId('invite-link').select()));

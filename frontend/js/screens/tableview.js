@@ -2,17 +2,18 @@
 
 import { cardName, shortName } from '../cards.js';
 import { byId, cardBack, cardFace, clear, emptyPile, h, setText } from '../dom.js';
-import { YOU, buttonStates, deadwoodLine, legalMoves, moment, selectionLine, tableOf, theirName, topCard } from '../model.js';
+import { YOU, buttonStates, deadwoodLine, legalMoves, moment, secondsLeft, selectionLine, tableOf, theirName, topCard } from '../model.js';
 import { renderHand } from './handview.js';
 
-function renderStatus(view, now) {
+function renderStatus(view, now, left) {
   const target = view.rules?.target;
   setText('score-you', `You ${view.scores[0]}`);
   setText('score-computer', `${theirName()} ${view.scores[1]}`);
   setText('score-target', target ? `to ${target}` : '');
   const limit = view.knock_limit === 0 ? 'Gin only' : `knock at ${view.knock_limit} or less`;
   setText('hand-line', `Hand ${view.hand_number} · ${limit}`);
-  for (const [id, words] of [['turn-line', now.pill], ['prompt', now.prompt]]) {
+  const clock = left === null ? '' : ` · ${Math.max(0, left)} s`; // the turn clock, in the pill (shown on phones too)
+  for (const [id, words] of [['turn-line', now.pill + clock], ['prompt', now.prompt]]) {
     byId(id).textContent = words;
     byId(id).dataset.turn = now.turn;
   }
@@ -66,9 +67,10 @@ const LABELS = {
   knock: (_, card) => `Knock with ${shortName(card)}`,
 };
 
-function renderActions(view, table, still) {
+function renderActions(view, table, still, left) {
   const states = buttonStates(view, table.selected);
   states.hint = legalMoves(view).any && view.turn === YOU;
+  states.claim = left <= 0 && view.turn === 1; // the other let the clock run out: the match may be claimed
   const hinted = table.hint?.button;
   for (const button of byId('actions').querySelectorAll('[data-action]')) {
     const name = button.dataset.action;
@@ -105,12 +107,14 @@ export function renderTable(state) {
   const now = moment(view, { playing: table.playing, singleTap: settings.singleTap, waiting });
   renderInvite(waiting && game.invite);
   const still = !busy && !table.playing;
-  renderStatus(view, now);
+  const left = secondsLeft(game.clock, Date.now());
+  renderStatus(view, now, left);
+  byId('resign-button').hidden = view.phase === 'match_over';
   renderOpponent(view, shown, game.opponent);
   renderPiles(shown, buttonStates(view, null), still);
   renderLog(table);
   renderTalk(table, view);
-  renderActions(view, table, still);
+  renderActions(view, table, still, left);
   setText('deadwood-line', deadwoodLine(view));
   const sort = table.arrangement?.own ? table.arrangement.sort : 'melds';
   for (const chip of document.querySelectorAll('[data-sort]')) chip.setAttribute('aria-pressed', chip.dataset.sort === sort);
