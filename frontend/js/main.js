@@ -81,6 +81,10 @@ const OPEN = {
   home: home.open,
   play: table.open,
   join: (focus, route) => table.join(route),
+  seat: async (focus, { id, code }) => { // a seat's own link, to play it on this device
+    store.saveGame(id, code);
+    ctx.go('#/play');
+  },
   review: (focus, route) => review.open(route, focus),
   stats: stats.open,
   match: (focus, route) => stats.openMatch(route, focus),

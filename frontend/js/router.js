@@ -1,4 +1,4 @@
-// Routes are hashes: #/, #/play, #/join/ID/CODE, #/review/3, #/rules, #/stats, #/settings, #/matches/ID[/hands/3].
+// Routes are hashes: #/, #/play, #/join/ID/CODE, #/seat/ID/TOKEN, #/review/3, #/rules, #/stats, #/settings, #/matches/ID[/hands/3].
 
 const PLAIN = new Set(['play', 'rules', 'settings', 'stats']);
 
@@ -11,7 +11,7 @@ export function parseRoute(hash) {
     const hand = rest[1] === 'hands' ? number(rest[2]) : null;
     return { name: hand ? 'review' : 'match', id: rest[0], hand };
   }
-  if (head === 'join' && rest[1]) return { name: 'join', id: rest[0], code: rest[1], hand: null };
+  if (['join', 'seat'].includes(head) && rest[1]) return { name: head, id: rest[0], code: rest[1], hand: null };
   if (head === 'review') return { name: 'review', id: null, hand: number(rest[0]) };
   return { name: PLAIN.has(head) ? head : 'home', id: null, hand: null };
 }

@@ -155,3 +155,22 @@ def test_with_a_turn_clock_the_waiting_player_may_claim_the_match(server: Any, n
     view = httpx.get(f"{server.url}/api/games/{created['game_id']}",
                      headers={"Authorization": f"Bearer {joined['seat_token']}"}).json()["view"]
     assert view["winner"] == 0 and view["phase"] == "match_over"
+
+
+def test_a_seat_moves_to_another_device_by_its_own_link(server: Any, new_page: Any) -> None:
+    created = httpx.post(f"{server.url}/api/games", json={"opponent": {"kind": "invite"}}).json()
+    phone: Page = new_page(viewport=PHONE, storage=game_storage(created))
+    phone.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+    phone.goto(server.url + "/#/play")
+    phone.wait_for_selector("#hand button.hand-card")
+    phone.click("#log-toggle")
+    phone.click("#device-button")
+    expect(phone.locator("#device-button")).to_contain_text("Copied")
+    link = phone.evaluate("navigator.clipboard.readText()")
+    assert f"/#/seat/{created['game_id']}/" in link
+    computer: Page = new_page()
+    computer.goto(link)
+    computer.wait_for_selector("#hand button.hand-card")
+    assert computer.url.endswith("#/play")  # the token leaves the address bar
+    assert hand_of(computer) == hand_of(phone) and len(hand_of(computer)) >= 10
+    assert seat_of(computer) == {"id": created["game_id"], "token": created["seat_token"]}

@@ -25,3 +25,9 @@ test('unknown or malformed hashes go home or drop what does not parse', () => {
 test('a match hash round-trips', () => {
   assert.deepEqual(parseRoute(matchHash('a/b', 4)), { name: 'review', id: 'a/b', hand: 4 });
 });
+
+test("a friend's invite and a seat's own link are routes with the game and its code", () => {
+  assert.deepEqual(parseRoute('#/join/g1/abc-_9'), { name: 'join', id: 'g1', code: 'abc-_9', hand: null });
+  assert.deepEqual(parseRoute('#/seat/g1/tok'), { name: 'seat', id: 'g1', code: 'tok', hand: null });
+  assert.equal(parseRoute('#/join/g1').name, 'home');
+});

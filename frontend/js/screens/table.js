@@ -1,7 +1,7 @@
 // The table's controller: taps, drags and keys, moves sent, the other's moves shown; the server decides every rule.
 
 import { shortName } from '../cards.js';
-import { byId, onClick } from '../dom.js';
+import { byId, onClick, setText } from '../dom.js';
 import { OVER, THROWS, YOU, actionFor, buttonForAction, legalMoves, refusal, selectionLine, setOpponent, who } from '../model.js';
 import { arrive, fly, shake, timing } from '../motion.js';
 import {
@@ -345,6 +345,11 @@ export function createTable(ctx) {
     }
   });
   setInterval(() => game()?.clock?.deadline && get().screen === 'table' && update((s) => s), 1000); // the turn clock
+  onClick('device-button', () => { // anyone with this link plays this seat: it is copied, not shown
+    const url = new URL(`#/seat/${game().id}/${game().token}`, location.href).href;
+    navigator.clipboard.writeText(url).then(() => setText('device-button', 'Copied: open it on the other device'),
+      () => prompt('Open this link on the other device', url));
+  });
   const link = () => byId('invite-link').value;
   onClick('invite-copy', () => navigator.clipboard.writeText(link()).then(() => { byId('invite-copy').textContent = 'Copied'; },
     () => byId('invite-link').select()));
