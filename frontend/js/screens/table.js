@@ -16,6 +16,8 @@ import { playback } from './playback.js';
 import { renderPileDialog } from './tableview.js';
 
 const OWN_SOUNDS = { draw: 'draw', take_upcard: 'draw', discard: 'discard', knock: 'knock' };
+/** Copy to the clipboard (refused where the page is not a secure context: then the player copies by hand). */
+const copy = (text) => Promise.resolve().then(() => navigator.clipboard.writeText(text));
 const lastSeq = (data, before) => Math.max(before, ...(data.events || []).map((e) => e.seq));
 
 export function createTable(ctx) {
@@ -347,11 +349,13 @@ export function createTable(ctx) {
   setInterval(() => game()?.clock?.deadline && get().screen === 'table' && update((s) => s), 1000); // the turn clock
   onClick('device-button', () => { // anyone with this link plays this seat: it is copied, not shown
     const url = new URL(`#/seat/${game().id}/${game().token}`, location.href).href;
-    navigator.clipboard.writeText(url).then(() => setText('device-button', 'Copied: open it on the other device'),
-      () => prompt('Open this link on the other device', url));
+    copy(url).then(() => {
+      setText('device-button', 'Link copied');
+      announce('Link copied: open it on the other device.');
+    }, () => prompt('Open this link on the other device', url));
   });
   const link = () => byId('invite-link').value;
-  onClick('invite-copy', () => navigator.clipboard.writeText(link()).then(() => { byId('invite-copy').textContent = 'Copied'; },
+  onClick('invite-copy', () => copy(link()).then(() => { byId('invite-copy').textContent = 'Copied'; },
     () => byId('invite-link').select()));
   onClick('invite-share', () => navigator.share({ title: 'Gin Rummy', text: 'Play Gin Rummy with me', url: link() }).catch(() => {}));
   return { open, begin, intents, join, rematch };
