@@ -17,6 +17,7 @@ from starlette.types import Scope
 
 from ginrummy.metrics import POOL_IN_USE
 from ginrummy.service import GameService, PlayerService
+from ginrummy.service.notify import Notifier, RedisRelay
 from ginrummy.store import SqlStore
 
 from . import errors
@@ -39,6 +40,8 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
         yield
         cleanup.cancel()
         app.state.store.close()
+        if app.state.games.notifier.relay is not None:
+            app.state.games.notifier.relay.close()
 
     app = FastAPI(title="Gin Rummy", version="1.0.0", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Play Gin Rummy against a computer that sees only its own cards. Every hand's deck "
@@ -48,7 +51,8 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
     app.state.store = store or SqlStore(settings.database_url, settings.database_wait_seconds,
                                         auto_migrate=settings.auto_migrate, pool_size=settings.database_pool_size,
                                         max_overflow=settings.database_max_overflow)
-    app.state.games = GameService(app.state.store, settings.max_unfinished_games)
+    relay = RedisRelay(settings.redis_url) if settings.redis_url else None
+    app.state.games = GameService(app.state.store, settings.max_unfinished_games, Notifier(relay))
     app.state.players = PlayerService(app.state.store)
     app.state.limiter = Limiter(settings)
     errors.install(app)

@@ -38,6 +38,10 @@ class Settings(BaseSettings):
                                        "under load (processes x (pool + overflow) must stay under max_connections)")
     rate_limit_storage_url: str = Field("memory://", description="Where rate-limit counters live: memory:// (this "
                                         "process) or redis://host:6379/0 (shared by every process and container)")
+    redis_url: str | None = Field(None, description="redis://host:6379/0: every move is also told on Redis "
+                                  "pub/sub, so that a stream open on any server process on this Redis hears of it "
+                                  "at once (on SQLite with several processes; PostgreSQL's LISTEN/NOTIFY does this "
+                                  "without it)")
     rate_limit_create: str = Field("20/minute", description="New games per client address, and per player")
     rate_limit_moves: str = Field("20/second", description="Moves per game, and per client address")
     rate_limit_analyses: str = Field("30/minute", description="Hand analyses (the coach) per client address")

@@ -187,7 +187,8 @@ class GameService:
         subscription on."""
         if not self._listening:
             self._listening = True
-            self.store.listen(self.notifier.publish)
+            self.store.listen(self.notifier.wake)
+            self.notifier.listen()
         return self.notifier.subscribe(game_id)
 
     def view_and_count(self, game_id: str, token: str | None) -> tuple[dict[str, Any], int]:

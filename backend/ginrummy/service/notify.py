@@ -2,15 +2,23 @@
 
 A move is stored by a worker thread; the streams and long polls wait in the server's event loop. ``publish``
 is called after a move (or a join) commits and wakes every subscription to that game in this process at once.
-A move stored by another process is not published here: a subscription also wakes on its own after
-``Subscription.wait``'s timeout, and the waiter looks at the store again then.
+A move stored by another process reaches this one when something carries it: PostgreSQL's LISTEN/NOTIFY (the
+store's ``listen``), or Redis pub/sub when ``REDIS_URL`` is set (``RedisRelay``); either calls ``wake``. Without
+either (SQLite alone), a subscription also wakes on its own after ``Subscription.wait``'s timeout, and the waiter
+looks at the store again then.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
+from collections.abc import Callable
 from types import TracebackType
+
+log = logging.getLogger("ginrummy.notify")
+RELAY_CHANNEL = "ginrummy_moves"
+"""The Redis pub/sub channel of committed moves, joins and presence changes; the message is the game's id."""
 
 
 class Subscription:
@@ -45,19 +53,82 @@ class Subscription:
         self.notifier._remove(self)
 
 
-class Notifier:
-    """The subscriptions of this process, by game."""
+class RedisRelay:
+    """Moves told to every process on one Redis: ``send`` after this process commits one, ``listen`` to hear
+    those of every process (this one's too). A Redis that is away loses nothing but speed: the waiters look at the
+    store again on their own, and the listener connects again."""
 
-    def __init__(self) -> None:
+    def __init__(self, url: str, channel: str = RELAY_CHANNEL) -> None:
+        import redis  # installed with limits[redis]; imported only when a relay is configured
+
+        self.url, self.channel = url, channel
+        self.client = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+        self._thread: threading.Thread | None = None
+        self._stopping = threading.Event()
+
+    def send(self, game_id: str) -> None:
+        try:
+            self.client.publish(self.channel, game_id)
+        except Exception as error:  # a move is never refused for a relay being away
+            log.warning("could not tell Redis of a move: %s", error)
+
+    def listen(self, heard: Callable[[str], None]) -> None:
+        """Call ``heard(game_id)`` for every move sent on the channel, from a daemon thread (from now on)."""
+        if self._thread is None:
+            ready = threading.Event()
+            self._thread = threading.Thread(target=self._run, args=(heard, ready), name="ginrummy-relay",
+                                            daemon=True)
+            self._thread.start()
+            ready.wait(5)  # subscribed (or given up for now): moves sent from here on are heard
+
+    def _run(self, heard: Callable[[str], None], ready: threading.Event) -> None:
+        while not self._stopping.is_set():
+            try:
+                with self.client.pubsub(ignore_subscribe_messages=True) as pubsub:  # type: ignore[no-untyped-call]
+                    pubsub.subscribe(self.channel)
+                    ready.set()
+                    while not self._stopping.is_set():
+                        message = pubsub.get_message(timeout=1.0)
+                        if message is not None and message["type"] == "message":
+                            heard(message["data"].decode("utf-8", "replace"))
+            except Exception as error:  # keep listening: Redis may come back
+                log.warning("Redis relay listener: %s; listening again in 1 s", error)
+                ready.set()
+                self._stopping.wait(1.0)
+
+    def close(self) -> None:
+        self._stopping.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+        self.client.close()
+
+
+class Notifier:
+    """The subscriptions of this process, by game, and the relay that tells other processes, if any."""
+
+    def __init__(self, relay: RedisRelay | None = None) -> None:
         self._lock = threading.Lock()
         self._subscriptions: dict[str, set[Subscription]] = {}
+        self.relay = relay
 
     def subscribe(self, game_id: str) -> Subscription:
         """A subscription to ``game_id`` (use it in a ``with`` block, inside the event loop)."""
         return Subscription(self, game_id)
 
     def publish(self, game_id: str) -> None:
-        """Wake every subscription to ``game_id`` (from any thread)."""
+        """A move (or a join, a presence change) on ``game_id`` committed here: wake its subscriptions in this
+        process, and tell the others through the relay."""
+        self.wake(game_id)
+        if self.relay is not None:
+            self.relay.send(game_id)
+
+    def listen(self) -> None:
+        """Hear the moves the relay carries from other processes (once is enough)."""
+        if self.relay is not None:
+            self.relay.listen(self.wake)
+
+    def wake(self, game_id: str) -> None:
+        """Wake every subscription to ``game_id`` in this process (from any thread)."""
         with self._lock:
             waiting = list(self._subscriptions.get(game_id, ()))
         for subscription in waiting:
