@@ -121,6 +121,16 @@ def opponent_of(seat: int, level: str | None, joined: bool, connected: bool = Fa
     return {"kind": "person", "joined": joined, "connected": connected}
 
 
+def first_deal(game_id: str, rules: Rules, seed: int | None, level: str | None) -> tuple[GameState, list[Event]]:
+    """A new match's first hand dealt, and the computer's first moves in it when it sits in seat 1 and starts:
+    the state and the events so far."""
+    state = new_game(rules, seed)
+    events = [Event(EventKind.HAND_STARTED, 1, state.hand.starter, state.hand.upcard)]
+    if level is not None:
+        state = play_computer(state, level, game_id + ":0", events)
+    return state, events
+
+
 def rematch_of(record: GameRecord) -> dict[str, Any] | None:
     """A finished match's rematch as answers show it: who offered it, and its game once both seats wanted it
     (None when nobody asked)."""
@@ -292,10 +302,7 @@ class GameService:
         practice = seed is not None
         game_id, seat_token = new_id(), new_token()
         invite = None if level is not None else new_token()
-        state = new_game(rules, seed)
-        events: list[Event] = [Event(EventKind.HAND_STARTED, 1, state.hand.starter, state.hand.upcard)]
-        if level is not None:
-            state = play_computer(state, level, game_id + ":0", events)
+        state, events = first_deal(game_id, rules, seed, level)
         body = self.body(game_id, 1, level, state, list(enumerate(events, start=1)), practice, joined=False,
                          clock=clock_of(turn_seconds, time.time(), state))
         body["seat_token"] = seat_token
@@ -373,10 +380,7 @@ class GameService:
                     locked.offer_rematch(seat)
                 if record.level is not None or record.rematch_offer != seat:  # the computer always agrees
                     rematch_id = new_id()
-                    state = new_game(record.state.rules, None)
-                    events = [Event(EventKind.HAND_STARTED, 1, state.hand.starter, state.hand.upcard)]
-                    if record.level is not None:
-                        state = play_computer(state, record.level, rematch_id + ":0", events)
+                    state, events = first_deal(rematch_id, record.state.rules, None, record.level)
                     stats = stats_delta(events, 0), \
                         stats_delta(events, 1) if record.seat1_player_id is not None else None
                     locked.start_rematch(rematch_id, state, events, stats)
