@@ -88,9 +88,9 @@ export function createTable(ctx) {
   /** A new game's first answer: a fresh table, the deal, the computer's moves. */
   async function begin(data, token) {
     setOpponent(data.opponent?.kind);
-    heardUpTo = lastSeq(data, 0);
     update((s) => patch(withGame(withoutGame(s), gameOf(data, token, data.invite?.path)), { busy: true, screen: 'table' }));
     followGame();
+    heardUpTo = lastSeq(data, heardUpTo);
     saveArrangement();
     await playback(ctx, data);
     set({ busy: false });
@@ -187,6 +187,7 @@ export function createTable(ctx) {
     if (opponent?.kind !== 'person' || following?.id === id) return;
     following?.stop();
     following = { id, seat: 0 };
+    heardUpTo = 0; // a new game's events count from 1 (a rematch's too)
     following.stop = follow(`/api/games/${id}/stream`, token, (...message) => heard(id, ...message));
   }
 
