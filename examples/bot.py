@@ -1,7 +1,12 @@
 """A Gin Rummy bot in about a hundred lines: it joins a game by its invite link and plays it through the API.
 
-    pip install httpx
-    python examples/bot.py http://127.0.0.1:8000/#/join/GAME_ID/INVITE_CODE
+From a clone of this repository, through its venv (`make run` makes it, with httpx in it):
+
+    .venv/bin/python examples/bot.py 'http://127.0.0.1:8000/#/join/GAME_ID/INVITE_CODE'
+
+Anywhere else it needs Python 3.11+ and httpx only:
+
+    python3 -m venv bot-venv && bot-venv/bin/pip install httpx && bot-venv/bin/python bot.py 'LINK'
 
 It needs nothing from the server's code. It follows the game on the event stream (Server-Sent Events): every
 message holds its seat's view, and when the view says it is the bot's turn it moves. Its play is plain: it takes

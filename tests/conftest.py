@@ -1,13 +1,15 @@
-"""Shared fixtures: a fresh database of each kind, an in-process client, and real server processes."""
+"""Shared fixtures: a fresh database of each kind, a Redis database, an in-process client, and real server
+processes. PostgreSQL and Redis are the ones at GINRUMMY_TEST_POSTGRES and GINRUMMY_TEST_REDIS when they answer,
+or throwaway servers this session starts (tests/services.py)."""
 
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
 import uuid
+from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -15,19 +17,60 @@ import httpx
 import pytest
 
 from open_limits import OPEN_LIMITS
+from services import (
+    POSTGRES_URL,
+    REDIS_URL,
+    free_port,
+    postgres_answers,
+    redis_answers,
+    redis_database_of_worker,
+    throwaway_postgres,
+    throwaway_redis,
+    worker_index,
+)
 
-POSTGRES_ADMIN_URL = os.environ.get("GINRUMMY_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+
+@pytest.fixture(scope="session")
+def postgres_admin_url() -> Iterator[str]:
+    """A PostgreSQL server's URL on which the tests may create and drop databases."""
+    if postgres_answers(POSTGRES_URL):
+        yield POSTGRES_URL
+    else:
+        with throwaway_postgres() as url:
+            yield url
 
 
-def _postgres_database() -> Iterator[str]:
+@pytest.fixture(scope="session")
+def redis_server_url() -> Iterator[str]:
+    """This worker's own Redis database (on the configured server, or a throwaway one)."""
+    if redis_answers(REDIS_URL):
+        yield redis_database_of_worker(REDIS_URL, worker_index())
+    else:
+        with throwaway_redis() as url:
+            yield url
+
+
+@pytest.fixture
+def redis_url(redis_server_url: str) -> Iterator[str]:
+    """This worker's Redis database, emptied before and after the test."""
+    import redis
+
+    connection = redis.Redis.from_url(redis_server_url)
+    connection.flushdb()
+    yield redis_server_url
+    connection.flushdb()
+    connection.close()
+
+
+def _postgres_database(admin_url: str) -> Iterator[str]:
     """A new, empty PostgreSQL database, dropped afterwards."""
     import sqlalchemy
 
     name = f"ginrummy_test_{uuid.uuid4().hex[:12]}"
-    admin = sqlalchemy.create_engine(POSTGRES_ADMIN_URL, isolation_level="AUTOCOMMIT")
+    admin = sqlalchemy.create_engine(admin_url, isolation_level="AUTOCOMMIT")
     with admin.connect() as connection:
         connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
-    base = POSTGRES_ADMIN_URL.rsplit("/", 1)[0]
+    base = admin_url.rsplit("/", 1)[0]
     try:
         yield f"{base}/{name}"
     finally:
@@ -42,7 +85,7 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'games.db'}"
     else:
-        yield from _postgres_database()
+        yield from _postgres_database(request.getfixturevalue("postgres_admin_url"))
 
 
 @pytest.fixture
@@ -51,8 +94,8 @@ def sqlite_url(tmp_path: Path) -> str:
 
 
 @pytest.fixture
-def postgres_url() -> Iterator[str]:
-    yield from _postgres_database()
+def postgres_url(postgres_admin_url: str) -> Iterator[str]:
+    yield from _postgres_database(postgres_admin_url)
 
 
 @pytest.fixture
@@ -66,13 +109,6 @@ def client(database_url: str) -> Iterator[object]:
     app = create_app(Settings(database_url=database_url, **OPEN_LIMITS))  # type: ignore[arg-type]
     with TestClient(app) as test_client:
         yield test_client
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 class ServerProcess:
@@ -133,3 +169,20 @@ def start_server() -> Iterator[Callable[..., ServerProcess]]:
     yield start
     for server in started:
         server.stop()
+
+
+# ---- tiers: `make test-fast` leaves out the browser, real processes and the long runs ----
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark each test with its tier: ``browser`` under tests/browser; ``processes`` under tests/server and
+    tests/bench, or wherever real servers are started (the start_server fixture). Refuse two tests with one id:
+    pytest-xdist hands tests out by id, and would run only one of them."""
+    shared = sorted(nodeid for nodeid, count in Counter(item.nodeid for item in items).items() if count > 1)
+    if shared:
+        raise pytest.UsageError(f"tests sharing an id (pytest-xdist would run one of each): {shared[:5]}")
+    for item in items:
+        folder = Path(str(item.fspath)).parent.name
+        if folder == "browser":
+            item.add_marker(pytest.mark.browser)
+        if folder in ("server", "bench") or "start_server" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.processes)

@@ -148,6 +148,7 @@ def _train_knock(args: argparse.Namespace) -> int:
 
 def _serve(args: argparse.Namespace) -> int:
     import os
+    import signal
     import tempfile
 
     import uvicorn
@@ -161,12 +162,17 @@ def _serve(args: argparse.Namespace) -> int:
         # Every worker writes its figures to one folder, which /metrics adds up (prometheus-client's multiprocess
         # mode); the folder must be new and empty.
         os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="ginrummy-metrics-")
+    # uvicorn stops cleanly on SIGINT and SIGTERM, then raises the signal again for the handler it found there:
+    # with these, a stop that was asked for ends the process with status 0 rather than as killed by the signal.
+    for stop in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(stop, lambda *_: None)
     # The client's address comes from X-Forwarded-For only when the proxy's address is in FORWARDED_ALLOW_IPS
-    # (uvicorn reads it; 127.0.0.1 when unset).
+    # (uvicorn reads it; 127.0.0.1 when unset). The app logs each request once itself (with its request id), so
+    # uvicorn's own access line is off.
     uvicorn.run("ginrummy.api.main:create", factory=True, host=args.host, port=args.port, workers=args.workers,
                 log_level=os.environ.get("LOG_LEVEL", "info"), timeout_graceful_shutdown=10, server_header=False,
                 limit_concurrency=settings.limit_concurrency, timeout_keep_alive=int(settings.keep_alive_seconds),
-                h11_max_incomplete_event_size=settings.max_header_bytes, proxy_headers=True)
+                h11_max_incomplete_event_size=settings.max_header_bytes, proxy_headers=True, access_log=False)
     return 0
 
 

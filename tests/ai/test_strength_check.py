@@ -16,6 +16,7 @@ SEEDS = range(10)
 MEMBERS = ("simple(knock_at=0)", "cfr", "hard-v1")
 
 
+@pytest.mark.slow
 def test_hard_outscores_the_strongest_members_over_a_few_matches() -> None:
     """Ten deals from both seats against each of the members hard finds hardest (the Gin-only baseline, the
     trained knock policy, the frozen hard; about 400 hands in all): hard scores more points than they do, and

@@ -183,19 +183,6 @@ def test_guessing_tokens_is_cut_short(database_url: str) -> None:
         assert int(refused.headers["retry-after"]) >= 1
 
 
-@pytest.fixture
-def redis_url() -> Iterator[str]:
-    """A Redis database of its own for one test (127.0.0.1:6379, db 13), emptied before and after."""
-    import redis
-
-    url = "redis://127.0.0.1:6379/13"
-    connection = redis.Redis.from_url(url)
-    connection.flushdb()
-    yield url
-    connection.flushdb()
-    connection.close()
-
-
 def test_two_processes_share_one_redis_counter(postgres_url: str, redis_url: str, start_server: Any) -> None:
     limits = {"RATE_LIMIT_STORAGE_URL": redis_url, "RATE_LIMIT_CREATE": "4/minute"}
     first = start_server(postgres_url, **limits)

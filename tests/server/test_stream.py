@@ -183,10 +183,7 @@ def test_each_seat_is_told_whether_the_other_is_there(sqlite_url: str, start_ser
     first.close()
 
 
-REDIS = "redis://127.0.0.1:6379/13"
-
-
-def test_the_redis_relay_wakes_a_waiter_held_by_another_process() -> None:
+def test_the_redis_relay_wakes_a_waiter_held_by_another_process(redis_url: str) -> None:
     """Two notifiers, as two processes hold them, on one Redis channel: a move published by one wakes a waiter
     held by the other at once (woken, not timed out); a relay whose Redis is away refuses no move."""
     import asyncio
@@ -195,7 +192,7 @@ def test_the_redis_relay_wakes_a_waiter_held_by_another_process() -> None:
     from ginrummy.service.notify import Notifier, RedisRelay
 
     channel = f"test-moves-{uuid.uuid4().hex}"
-    relays = [RedisRelay(REDIS, channel), RedisRelay(REDIS, channel)]
+    relays = [RedisRelay(redis_url, channel), RedisRelay(redis_url, channel)]
     here, there = Notifier(relays[0]), Notifier(relays[1])
     there.listen()
 
@@ -215,9 +212,9 @@ def test_the_redis_relay_wakes_a_waiter_held_by_another_process() -> None:
 
 
 def test_a_move_through_one_process_reaches_a_stream_on_another_through_redis(
-        sqlite_url: str, start_server: Callable[..., Any]) -> None:
+        sqlite_url: str, redis_url: str, start_server: Callable[..., Any]) -> None:
     """Two server processes on one SQLite file, told of each other's moves by Redis pub/sub (REDIS_URL)."""
-    first = start_server(sqlite_url, REDIS_URL=REDIS)
-    second = start_server(sqlite_url, REDIS_URL=REDIS)
+    first = start_server(sqlite_url, REDIS_URL=redis_url)
+    second = start_server(sqlite_url, REDIS_URL=redis_url)
     delays = check_stream(first.url, second.url, moves=10, seed=5)
     assert max(delays) < 5, delays
