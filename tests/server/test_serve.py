@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from conftest import free_port
+from services import free_port
 
 
 def serve(tmp_path: Path) -> tuple[subprocess.Popen[str], str]:
