@@ -27,7 +27,7 @@ $(TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $@ $(SERVE_STAMP)
 
-run: $(SERVE_STAMP) ## install what serving needs and serve at http://$(HOST):$(PORT) (HOST=..., PORT=...)
+run: $(SERVE_STAMP) ## install what serving needs and serve the game (HOST=127.0.0.1 PORT=8000 by default)
 	AUTO_MIGRATE=true $(BIN)/gin-rummy serve --host $(HOST) --port $(PORT)
 
 test: $(TEST_STAMP) lint typecheck test-js system-packages ## everything: lint, types, the JS tests and every Python test

@@ -156,6 +156,15 @@ class ServerProcess:
                 self.process.wait(10)
 
 
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One real server process for a whole test module, on a fresh SQLite file: for tests that each make their
+    own games and players, and never stop or slow the server."""
+    server = ServerProcess(f"sqlite:///{tmp_path_factory.mktemp('module-server') / 'games.db'}").start()
+    yield server
+    server.stop()
+
+
 @pytest.fixture
 def start_server() -> Iterator[Callable[..., ServerProcess]]:
     """Start real server processes; every one started is stopped after the test."""
@@ -186,3 +195,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
         if folder in ("server", "bench") or "start_server" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.processes)
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    """Which PostgreSQL and Redis this run talks to (asked once, by the process that starts the others)."""
+    if hasattr(config, "workerinput"):
+        return []
+
+    def said(name: str, url: str, answers: bool) -> str:
+        if answers:
+            return f"{name}: the server at {url}"
+        return f"{name}: nothing answers at {url}; each test process starts a throwaway server when a test needs one"
+
+    return [said("PostgreSQL", POSTGRES_URL, postgres_answers(POSTGRES_URL)),
+            said("Redis", REDIS_URL, redis_answers(REDIS_URL))]

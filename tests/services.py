@@ -122,7 +122,8 @@ def throwaway_postgres() -> Iterator[str]:
     from pytest_postgresql.executors import PostgreSQLExecutor
 
     pg_ctl = installed("pg_ctl", "postgresql")
-    base = Path(tempfile.mkdtemp(prefix="ginrummy-test-postgres-"))
+    # For root the folder is given to the postgres user, who must reach it: /tmp, whatever TMPDIR says.
+    base = Path(tempfile.mkdtemp(prefix="ginrummy-test-postgres-", dir="/tmp" if os.geteuid() == 0 else None))
     port = free_port()
     executor = PostgreSQLExecutor(
         executable=_as_postgres_user(pg_ctl, base), host="127.0.0.1", port=port, datadir=str(base / "data"),

@@ -61,9 +61,9 @@ def axe_source() -> str:
 
 
 @pytest.fixture
-def server(start_server: Callable[..., Any], tmp_path: Path) -> Any:
-    """A real server process on a fresh SQLite file."""
-    return start_server(f"sqlite:///{tmp_path / 'games.db'}")
+def server(module_server: Any) -> Any:
+    """The module's real server process (each test makes its own games, in browser contexts of its own)."""
+    return module_server
 
 
 @pytest.fixture
