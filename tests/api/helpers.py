@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 from fastapi.testclient import TestClient
 
-from ginrummy.api.schemas import EventsResponse, GameResponse, StatsResponse
+from ginrummy.api.schemas import CreatedGameResponse, EventsResponse, GameResponse, JoinedGameResponse, StatsResponse
 from ginrummy.engine import GameState, Phase
 
 CARD_CODE = re.compile(r"^(10|[A2-9TJQK])[CDHS]$")
@@ -335,3 +335,61 @@ def stats_of(client: TestClient, player_token: str) -> Json:
     body: Json = response.json()
     StatsResponse.model_validate(body)
     return body
+
+
+# --- two seats ---------------------------------------------------------------------------------------------
+
+def invited(client: TestClient, **request: object) -> tuple[Game, Game, Json, Json]:
+    """A game created with an invite and joined: both seats' handles (each response checked for hidden cards),
+    the creation's answer and the join's."""
+    created = client.post("/api/games", json={"opponent": {"kind": "invite"}, **request})
+    assert created.status_code == 201, created.text
+    body: Json = created.json()
+    CreatedGameResponse.model_validate(body)
+    joined = client.post(f"/api/games/{body['game_id']}/join", json={"code": body["invite"]["code"]})
+    assert joined.status_code == 200, joined.text
+    seat1: Json = joined.json()
+    JoinedGameResponse.model_validate(seat1)
+    checks = [assert_nothing_hidden_shown]
+    first = Game(client, body["game_id"], body["seat_token"], 1, body["view"], len(body["events"]), list(checks))
+    second = Game(client, body["game_id"], seat1["seat_token"], 1, seat1["view"], len(body["events"]), list(checks),
+                  seat=1)
+    return first, second, body, seat1
+
+
+def refresh(game: Game) -> Json:
+    """Read the seat's view again (the other seat may have moved) and the events it has not seen."""
+    response = game.get()
+    assert response.status_code == 200, response.text
+    body: Json = response.json()
+    assert body["seat"] == game.seat and body["view"]["seat"] == game.seat
+    moved = body["version"] != game.version
+    game.version, game.view = body["version"], body["view"]
+    new = game.events(game.seq) if moved else []
+    if new:
+        assert [e["seq"] for e in new] == list(range(game.seq + 1, game.seq + 1 + len(new)))
+        game.seq = new[-1]["seq"]
+    return body
+
+
+def to_act(seats: list[Game]) -> Game | None:
+    """The seat whose move it is (either may deal the next hand); None when the match is over."""
+    for game in seats:
+        refresh(game)
+    view = seats[0].view
+    if view["phase"] == "match_over":
+        return None
+    if view["phase"] == "hand_over":
+        return seats[view["hand_number"] % 2]
+    return seats[view["turn"]]
+
+
+def backdate(client: TestClient, game_id: str, seconds: float) -> None:
+    """Make the game's last move ``seconds`` older, as if that long had passed since."""
+    from sqlalchemy import update
+
+    from ginrummy.store.sql import games
+
+    store = client.app.state.store  # type: ignore[attr-defined]
+    with store.engine.begin() as connection:
+        connection.execute(update(games).where(games.c.id == game_id).values(updated_at=games.c.updated_at - seconds))

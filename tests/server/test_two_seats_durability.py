@@ -55,7 +55,7 @@ def test_both_seats_moves_and_the_join_survive_sigkill(database_url: str,
     rng = random.Random(3)
     server = start_server(database_url)
     with httpx.Client(base_url=server.url, timeout=60) as client:
-        table = Table(client, seed=77)
+        table = Table(client)
         answers = [table.step(client, rng) for _ in range(16)]
         seen = {seat: table.view(client, seat) for seat in (0, 1)}
     server.kill()
@@ -77,7 +77,7 @@ def test_both_seats_dealing_the_next_hand_at_once_deal_it_once(database_url: str
     rng = random.Random(5)
     server = start_server(database_url)
     with httpx.Client(base_url=server.url, timeout=60) as client:
-        table = Table(client, seed=8, settings={"target": 500})
+        table = Table(client, settings={"target": 500})
         for _ in range(300):
             if table.view(client, 0)["view"]["phase"] == "hand_over":
                 break

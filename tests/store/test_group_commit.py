@@ -16,7 +16,7 @@ from ginrummy.store.base import MoveWrite, StoredReply, Written
 from ginrummy.store.errors import StoreError
 
 
-def next_move(store: SqlStore, game_id: str, seed: int, reply: tuple[str, str] | None = None) -> MoveWrite:
+def next_move(store: SqlStore, game_id: str, seed: int, reply: tuple[str, str, str] | None = None) -> MoveWrite:
     """The next move of whichever seat is to act, made on the game as read without a lock."""
     record = store.get_game(game_id)
     assert record is not None
@@ -78,10 +78,10 @@ def test_a_batch_that_fails_commits_nothing_and_tells_every_caller(sqlite_url: s
 
 def test_a_key_stored_first_by_a_racing_request_is_answered_not_applied(store: SqlStore) -> None:
     store.create_game("g", "token", "medium", None, new_game(HOUSE, 5), [])
-    first = store.commit_move(next_move(store, "g", 1, ("key", "fingerprint")))
+    first = store.commit_move(next_move(store, "g", 1, ("g", "key", "fingerprint")))
     assert isinstance(first, Written) and first.version == 2
     # The same request again, made on the version it read before the first was stored.
-    again = next_move(store, "g", 1, ("key", "fingerprint"))
+    again = next_move(store, "g", 1, ("g", "key", "fingerprint"))
     late = MoveWrite("g", 1, again.state, again.events, again.reply)
     kept = store.commit_move(late)
     assert isinstance(kept, StoredReply) and kept.version == 2

@@ -35,11 +35,11 @@ def move(store: SqlStore, key: str, what: str) -> tuple[int, dict[str, object]]:
     the same state again) with its answer. Returns the version answered and the answer, kept or new."""
     with store.locked("game-1") as locked:
         assert locked.record is not None
-        kept = locked.stored_reply(key)
+        kept = locked.stored_reply("game-1", key)
         if kept is not None:
             assert kept.version is not None
             return kept.version, {"version": kept.version}
-        version = locked.save(locked.record.state, [], (key, fingerprint("/move", what)))
+        version = locked.save(locked.record.state, [], ("game-1", key, fingerprint("/move", what)))
         return version, {"version": version}
 
 

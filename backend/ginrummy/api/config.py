@@ -42,12 +42,16 @@ class Settings(BaseSettings):
                                   "pub/sub, so that a stream open on any server process on this Redis hears of it "
                                   "at once (on SQLite with several processes; PostgreSQL's LISTEN/NOTIFY does this "
                                   "without it)")
-    rate_limit_create: str = Field("20/minute", description="New games per client address, and per player")
-    rate_limit_moves: str = Field("20/second", description="Moves per game, and per client address")
+    rate_limit_create: str = Field("20/minute", description="New games (and rematches) per client address, and per "
+                                   "player")
+    rate_limit_moves: str = Field("20/second", description="Moves per seat of a game, and per client address")
     rate_limit_analyses: str = Field("30/minute", description="Hand analyses (the coach) per client address")
-    rate_limit_bad_tokens: str = Field("30/minute", description="Requests with a wrong token per client address; "
-                                       "past it, every request with a token is refused for a while")
-    max_unfinished_games: int = Field(20, ge=1, description="Unfinished games a player may have at once")
+    rate_limit_hints: str = Field("60/minute", description="Hints per client address")
+    rate_limit_bad_tokens: str = Field("30/minute", description="Requests with a wrong or missing token (or a wrong "
+                                       "invite code) per client address; past it, every request that needs a token "
+                                       "is refused for a while")
+    max_unfinished_games: int = Field(20, ge=1, description="Unfinished games a player may have at once, in either "
+                                      "seat (creating, joining and rematches count)")
     limit_concurrency: int = Field(1000, ge=1, description="gin-rummy serve: connections and requests a process "
                                    "handles at once; more are answered 503")
     keep_alive_seconds: float = Field(5, gt=0, description="gin-rummy serve: idle keep-alive connections close "

@@ -6,10 +6,12 @@ the dependency itself."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Annotated, Any
 
 from fastapi import Depends, Header, Path, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from pydantic import BeforeValidator
 
 from ginrummy.service import GameService, PlayerService
 
@@ -36,12 +38,19 @@ async def _limiter(request: Request) -> Limiter:
 
 async def _token(request: Request,
                  credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> str | None:
-    """The bearer token, if any; an address that has sent too many wrong ones lately is refused first."""
-    if credentials is None:
-        return None
+    """The bearer token of a request that needs one (a seat's, a player's, or a join's): an address that has
+    sent too many wrong or missing tokens (or wrong invite codes) lately is refused first, token or not."""
     limiter: Limiter = request.app.state.limiter
     await limiter.check_tokens_soon(await client_address(request))
-    return credentials.credentials
+    return None if credentials is None else credentials.credentials
+
+
+async def _creator_token(request: Request, credentials: Annotated[HTTPAuthorizationCredentials | None,
+                                                                  Depends(bearer)]) -> str | None:
+    """The player token a new game may name (none: a new player); checked like ``_token`` only when sent."""
+    if credentials is None:
+        return None
+    return await _token(request, credentials)
 
 
 async def _games(request: Request) -> GameService:
@@ -55,12 +64,30 @@ async def _players(request: Request) -> PlayerService:
 
 
 Token = Annotated[str | None, Depends(_token)]
+CreatorToken = Annotated[str | None, Depends(_creator_token)]
 Limits = Annotated[Limiter, Depends(_limiter)]
 Address = Annotated[str, Depends(client_address)]
 Games = Annotated[GameService, Depends(_games)]
 Players = Annotated[PlayerService, Depends(_players)]
+PLAIN_INT = re.compile(r"[0-9]{1,18}")
+PLAIN_FLOAT = re.compile(r"[0-9]{1,18}(\.[0-9]{1,18})?")
+
+
+def _plain(pattern: re.Pattern[str]) -> Any:
+    """A number in a path or a query is plain ASCII digits (and a fraction after one dot): Python alone would also
+    read "1_000", " 12" or another script's digits, which no client means, and each gets a 422."""
+    def check(value: Any) -> Any:
+        if isinstance(value, str) and not pattern.fullmatch(value):
+            raise ValueError("must be a plain number (ASCII digits)")
+        return value
+
+    return BeforeValidator(check)
+
+
+PlainInt = Annotated[int, _plain(PLAIN_INT)]
+PlainFloat = Annotated[float, _plain(PLAIN_FLOAT)]
 GameId = Annotated[str, Path(pattern=GAME_ID, description="The game id returned when the game was created")]
-HandNumber = Annotated[int, Path(ge=1, le=10_000, description="The hand's number in the match, from 1")]
+HandNumber = Annotated[PlainInt, Path(ge=1, le=10_000, description="The hand's number in the match, from 1")]
 IfMatch = Annotated[str | None, Header(description="Only apply the move if the game is at this version (ETag)")]
 IdempotencyKey = Annotated[str | None, Header(max_length=200, description="Repeat a request safely: the same "
                                               "key returns the first answer and applies nothing twice")]

@@ -25,6 +25,7 @@ class Limiter:
         self.moves = parse(settings.rate_limit_moves)
         self.bad_tokens = parse(settings.rate_limit_bad_tokens)
         self.analyses = parse(settings.rate_limit_analyses)
+        self.hints = parse(settings.rate_limit_hints)
         self.in_process = settings.rate_limit_storage_url.startswith("memory://")
 
     def _refuse(self, limit: RateLimitItem, keys: tuple[str, ...], code: str, detail: str) -> RateLimited:
@@ -38,6 +39,7 @@ class Limiter:
             raise self._refuse(limit, keys, code, detail)
 
     def game_created(self, address: str, player: str | None) -> None:
+        """A new game (a create, or a rematch), counted for the address and for the player asking (by id)."""
         what = f"new games are limited to {self.create}"
         self.take(self.create, "create", "address", address, code="too_many_games_created",
                   detail=f"{what} from one address; wait a little")
@@ -45,11 +47,20 @@ class Limiter:
             self.take(self.create, "create", "player", player, code="too_many_games_created",
                       detail=f"{what} for one player; wait a little")
 
-    def move(self, address: str, game_id: str) -> None:
-        what = f"moves are limited to {self.moves}"
-        self.take(self.moves, "move", "game", game_id, code="too_many_moves", detail=f"{what} in one game")
+    def move_from(self, address: str) -> None:
+        """A move (or a claim), counted for the address it comes from, before anything else is looked at."""
         self.take(self.moves, "move", "address", address, code="too_many_moves",
-                  detail=f"{what} from one address")
+                  detail=f"moves are limited to {self.moves} from one address")
+
+    def move_in(self, game_id: str, seat: int) -> None:
+        """A move counted in its game, for the seat its token was found to play: requests without a valid token
+        never use up a seat's budget (they count for their address, and as bad tokens)."""
+        self.take(self.moves, "move", "game", game_id, str(seat), code="too_many_moves",
+                  detail=f"moves are limited to {self.moves} for one seat of a game")
+
+    def hint(self, address: str) -> None:
+        self.take(self.hints, "hint", "address", address, code="too_many_hints",
+                  detail=f"hints are limited to {self.hints} from one address; wait a little")
 
     def analysis(self, address: str) -> None:
         self.take(self.analyses, "analysis", "address", address, code="too_many_analyses",

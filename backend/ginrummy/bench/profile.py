@@ -13,7 +13,7 @@ from):
 * framework: the hop to a worker thread (``run_in_threadpool``, less the work done there) and FastAPI's response
   model (``serialize_response``); the rest of the request (ASGI, middleware, routing, request parsing and
   validation, dependencies) is what no part accounts for;
-* rate limits: ``Limiter.move`` and ``Limiter.check_tokens``;
+* rate limits: ``Limiter.move_from``, ``Limiter.move_in`` and ``Limiter.check_tokens``;
 * lock + load: entering ``SqlStore.locked``, and ``SqlStore.get_game``, ``stored_reply`` and ``_load`` (the
   connection, BEGIN, the row, the state, the answer kept for the move's Idempotency-Key);
 * engine apply: ``ginrummy.engine.apply`` for the person's move;
@@ -80,7 +80,8 @@ FRAMEWORK = "framework: ASGI, middleware, routing, request parsing and validatio
 PARTS = (
     Part("framework: the hop to a worker thread and back", ("starlette.concurrency:run_in_threadpool@hop",)),
     Part("framework: response model (FastAPI's validation and JSON)", ("fastapi.routing:serialize_response",)),
-    Part("rate limits", ("ginrummy.api.limits:Limiter.move", "ginrummy.api.limits:Limiter.check_tokens")),
+    Part("rate limits", ("ginrummy.api.limits:Limiter.move_from", "ginrummy.api.limits:Limiter.move_in",
+                         "ginrummy.api.limits:Limiter.check_tokens")),
     Part("lock + load (the game's row and state, the kept answer; under the lock when taken)",
          ("ginrummy.store.sql:SqlStore.locked@enter", "ginrummy.store.sql:SqlStore.get_game",
           "ginrummy.store.sql:SqlStore.stored_reply", "ginrummy.store.sql:SqlStore._load"), keeps_all=True),

@@ -92,7 +92,7 @@ def play_matches(store: SqlStore, matches: int, rules: str, seed: int) -> Played
                 _answer(game_id, record.version + 1, state, record.event_count + 1, events)
                 key = uuid.uuid4().hex
                 request = fingerprint(f"/api/games/{game_id}/{action.kind.value}", json.dumps(action.to_json()))
-                locked.save(state, events, (key, request))
+                locked.save(state, events, (game_id, key, request))
             played.moves += 1
         else:
             raise RuntimeError(f"match {game_id} did not end in {MAX_MOVES} moves")

@@ -37,11 +37,11 @@ from ginrummy.engine import (
     revealed_deal,
     view_for,
 )
-from ginrummy.store.base import GameRecord, GameStore, LockedGame, MoveWrite, StoredReply, Written
+from ginrummy.store.base import GameRecord, GameStore, LockedGame, MoveWrite, StoredReply, Written, move_scope
 from ginrummy.store.errors import StoreError
 from ginrummy.store.sql import fingerprint, same_token
 
-from .errors import IllegalMove, KeyReused, RateLimited, SeatTaken, StaleVersion, Unauthorized
+from .errors import IllegalMove, Invalid, KeyReused, RateLimited, SeatTaken, StaleVersion, Unauthorized
 from .notify import Notifier, Subscription
 from .turns import HUMAN, play_computer, stats_delta
 
@@ -85,6 +85,13 @@ def creation_scope(player_token: str | None, address: str) -> str:
     return "new:" + hashlib.sha256(who.encode("utf-8", "surrogatepass")).hexdigest()[:36]
 
 
+NewPlayer = Callable[[], tuple[str, str]]
+"""Makes a new anonymous player, (id, token): called only once a request is to be granted, so that a refused
+request writes nothing."""
+Charge = Callable[[int, str | None], None]
+"""Counts a request against the budgets of the seat it was authorised for (the seat, and its player's id)."""
+
+
 def etag_matches(if_match: str, version: int) -> bool:
     candidates = [tag.strip().removeprefix("W/").strip('"') for tag in if_match.split(",")]
     return "*" in candidates or str(version) in candidates
@@ -105,12 +112,15 @@ def present(seen_at: float | None) -> bool:
     return seen_at is not None and time.time() - seen_at < PRESENT_SECONDS
 
 
-def clock_of(turn_seconds: int | None, started: float, state: GameState) -> dict[str, Any] | None:
+def clock_of(turn_seconds: int | None, started: float, state: GameState, joined: bool = True
+             ) -> dict[str, Any] | None:
     """A game's turn clock as answers show it: none without one; the deadline of the turn that ``started`` then,
-    or none while nobody is to move."""
+    or none while nobody is to move, or while seat 1 waits for whoever joins (no clock runs for a seat nobody
+    holds: the first turn's starts when seat 1 is taken)."""
     if turn_seconds is None:
         return None
-    return {"turn_seconds": turn_seconds, "deadline": started + turn_seconds if state.phase in IN_PLAY else None}
+    running = state.phase in IN_PLAY and joined
+    return {"turn_seconds": turn_seconds, "deadline": started + turn_seconds if running else None}
 
 
 def opponent_of(seat: int, level: str | None, joined: bool, connected: bool = False) -> dict[str, Any]:
@@ -182,7 +192,7 @@ class GameService:
         """``body`` for the record's game at ``version`` (its own, or the one a move is making now)."""
         state = record.state if state is None else state
         started = record.updated_at if version in (None, record.version) else time.time()  # a move's: now
-        clock = clock_of(record.turn_seconds, started, state)
+        clock = clock_of(record.turn_seconds, started, state, record.seat1_token_hash is not None)
         return self.body(record.id, record.version if version is None else version, record.level, state, events,
                          record.practice, seat, record.seat1_token_hash is not None,
                          present(record.seen_at[1 - seat]), clock, rematch_of(record))
@@ -283,28 +293,31 @@ class GameService:
         stored = self.store.stored_reply(scope, key)
         return None if stored is None else replayed(stored, request_fingerprint)
 
-    def create(self, level: str | None, rules: Rules, seed: int | None, player: tuple[str, str | None],
-               idempotency: tuple[str, str, str] | None = None,
+    def create(self, level: str | None, rules: Rules, seed: int | None, known_player: str | None,
+               new_player: NewPlayer, idempotency: tuple[str, str, str] | None = None,
                turn_seconds: int | None = None) -> tuple[dict[str, Any], bool]:
-        """A new match for ``player`` (id, and token if the player is new) against the computer at ``level``;
-        the computer plays first if it starts. With ``level`` None, seat 1 is left for whoever joins with the
-        invite code in the answer (``join``), with a turn clock of ``turn_seconds`` if given (``claim``). A seed
-        chosen by the client makes a practice game: the same seed deals the same cards again, so it is not
-        counted in the player's stats.
+        """A new match for the ``known_player`` (or a new one) against the computer at ``level``; the computer
+        plays first if it starts. With ``level`` None, seat 1 is left for whoever joins with the invite code in
+        the answer (``join``), with a turn clock of ``turn_seconds`` if given (``claim``). A seed chosen by the
+        client makes a practice game: the same seed deals the same cards again, so it is not counted in the
+        player's stats; and since its chooser can deal it at home and know every card, it may deal only a game
+        against the computer.
 
         With ``idempotency`` (scope, key, fingerprint) the answer is kept; if another request with that key got
         there first, its answer is returned instead, and (body, replayed) says which.
         """
-        player_id, player_token = player
-        if self.store.unfinished_games(player_id) >= self.max_unfinished:
-            raise RateLimited("too_many_unfinished_games", f"you have {self.max_unfinished} unfinished games; "
-                              "finish or leave one (unfinished games are deleted after a while)", retry_after=3600)
+        if seed is not None and level is None:
+            raise Invalid("seed_with_a_person", "a seed deals cards its chooser can know in advance: a game with "
+                          "another person in it cannot be dealt from one (leave out the seed)")
+        if known_player is not None:
+            self._check_unfinished(known_player)
+        player_id, player_token = (known_player, None) if known_player is not None else new_player()
         practice = seed is not None
         game_id, seat_token = new_id(), new_token()
         invite = None if level is not None else new_token()
         state, events = first_deal(game_id, rules, seed, level)
         body = self.body(game_id, 1, level, state, list(enumerate(events, start=1)), practice, joined=False,
-                         clock=clock_of(turn_seconds, time.time(), state))
+                         clock=clock_of(turn_seconds, time.time(), state, joined=False))
         body["seat_token"] = seat_token
         body["player_token"] = player_token
         body["invite"] = None if invite is None else {"code": invite, "path": f"/#/join/{game_id}/{invite}"}
@@ -321,18 +334,14 @@ class GameService:
             return earlier, True
         return body, False
 
-    def join(self, game_id: str, code: str, player: tuple[str, str | None]) -> dict[str, Any]:
-        """Seat ``player`` (id, and token if the player is new) in seat 1 of a game between two seats, with the
-        invite code handed to seat 0. An invite works once; the answer holds seat 1's token."""
+    def join(self, game_id: str, code: str, known_player: str | None, new_player: NewPlayer) -> dict[str, Any]:
+        """Seat the ``known_player`` (or a new one) in seat 1 of a game between two seats, with the invite code
+        handed to seat 0. An invite works once, and not for the player who made the game; the answer holds seat
+        1's token. Everything is checked before a new player is made, and again under the game's lock."""
+        self._check_invite(self.store.get_game(game_id), code, known_player)
+        player_id, player_token = (known_player, None) if known_player is not None else new_player()
         with self.store.locked(game_id) as locked:
-            record = locked.record
-            # One answer for an unknown game, a game with no invite and a wrong code, so neither can be probed.
-            if record is None or record.invite_hash is None or not same_token(code, record.invite_hash):
-                raise Unauthorized("invalid_invite", "this invite code does not open a seat in this game")
-            if record.seat1_token_hash is not None:
-                raise SeatTaken("seat_taken", "someone has already joined this game with its invite: an invite "
-                                "works once (the seat's token plays it from any device)")
-            player_id, player_token = player
+            record = self._check_invite(locked.record, code, known_player)
             seat_token = new_token()
             locked.seat(seat_token, player_id)
         self.notifier.publish(game_id)
@@ -341,14 +350,40 @@ class GameService:
         body["player_token"] = player_token
         return body
 
-    def claim(self, game_id: str, token: str | None) -> dict[str, Any]:
+    def _check_invite(self, record: GameRecord | None, code: str, known_player: str | None) -> GameRecord:
+        # One answer for an unknown game, a game with no invite and a wrong code, so neither can be probed.
+        if record is None or record.invite_hash is None or not same_token(code, record.invite_hash):
+            raise Unauthorized("invalid_invite", "this invite code does not open a seat in this game")
+        if record.seat1_token_hash is not None:
+            raise SeatTaken("seat_taken", "someone has already joined this game with its invite: an invite "
+                            "works once (the seat's token plays it from any device)")
+        if known_player is not None and known_player == record.player_id:
+            raise SeatTaken("own_game", "you made this game: its invite is for someone else to join")
+        if known_player is not None:
+            self._check_unfinished(known_player)
+        return record
+
+    def _check_unfinished(self, *player_ids: str | None) -> None:
+        """Refuse a new match for a player who already has the most unfinished games allowed (in either seat)."""
+        for player_id in player_ids:
+            if player_id is not None and self.store.unfinished_games(player_id) >= self.max_unfinished:
+                raise RateLimited("too_many_unfinished_games", f"a player may have {self.max_unfinished} "
+                                  "unfinished games at once; finish or resign one (unfinished games are deleted "
+                                  "after a while)", retry_after=3600)
+
+    def claim(self, game_id: str, token: str | None, charge: Charge | None = None) -> dict[str, Any]:
         """End the match for ``token``'s seat because the other seat's turn clock has run out: the other seat
-        gives up the match (``ActionKind.RESIGN``), as if it had resigned."""
+        gives up the match (``ActionKind.RESIGN``), as if it had resigned. No clock runs for a seat nobody has
+        taken yet."""
         with self.store.locked(game_id) as locked:
             record, seat = self._seated(locked.record, token)
+            if charge is not None:
+                charge(seat, self._player_of(record, seat))
             state = record.state
             if record.turn_seconds is None:
                 raise IllegalMove("no_turn_clock", "this game has no turn clock: nothing can be claimed")
+            if record.seat1_token_hash is None:
+                raise IllegalMove("nothing_to_claim", "nobody has taken the other seat yet: no clock runs for it")
             if state.phase not in IN_PLAY or state.hand.turn == seat:
                 raise IllegalMove("nothing_to_claim", "a match can be claimed only while the other player is to "
                                   "move and its time has run out")
@@ -363,11 +398,12 @@ class GameService:
         self.notifier.publish(game_id)
         return body
 
-    def rematch(self, game_id: str, token: str | None) -> dict[str, Any]:
+    def rematch(self, game_id: str, token: str | None, charge: Charge | None = None) -> dict[str, Any]:
         """Another match between the same two seats once this one is over. Against the computer it is dealt at
         once; between two seats, the first to ask offers it and the other's asking too deals it. The rematch has
         the same seat tokens, players, rules, computer level and turn clock; every answer about this game then
-        names it (``rematch``), and each seat's stream says so."""
+        names it (``rematch``), and each seat's stream says so. A rematch is a new game: it counts against the
+        caller's budget of new games (``charge``), and against each player's cap of unfinished games."""
         with self.store.locked(game_id) as locked:
             record, seat = self._seated(locked.record, token)
             if record.state.phase != Phase.MATCH_OVER:
@@ -376,9 +412,14 @@ class GameService:
                 if record.level is None and record.seat1_token_hash is None:
                     raise IllegalMove("no_opponent", "nobody took the other seat of this match: start a new game "
                                       "and send its invite")
+                if charge is not None:
+                    charge(seat, self._player_of(record, seat))
+                deals = record.level is not None or record.rematch_offer not in (None, seat)
+                if deals:  # the computer always agrees
+                    self._check_unfinished(record.player_id, record.seat1_player_id)
                 if record.rematch_offer is None:
                     locked.offer_rematch(seat)
-                if record.level is not None or record.rematch_offer != seat:  # the computer always agrees
+                if deals:
                     rematch_id = new_id()
                     state, events = first_deal(rematch_id, record.state.rules, None, record.level)
                     stats = stats_delta(events, 0), \
@@ -390,8 +431,10 @@ class GameService:
     # --- moving
 
     def act(self, game_id: str, token: str | None, make_action: Callable[[int], Action], if_match: str | None,
-            idempotency_key: str | None, request_fingerprint: str) -> tuple[dict[str, Any], bool]:
-        """Apply the person's move and the computer's replies atomically.
+            idempotency_key: str | None, request_fingerprint: str,
+            charge: Charge | None = None) -> tuple[dict[str, Any], bool]:
+        """Apply the person's move and the computer's replies atomically. ``charge`` counts it against the seat's
+        budget once the token is known to play that seat (a stranger's requests never use up a seat's budget).
 
         Returns (body, replayed): ``replayed`` is true when an earlier answer to the same idempotency key is
         returned instead of applying the move again.
@@ -401,17 +444,21 @@ class GameService:
         while the move is written. If another move got there first it is made again on the new state; after a
         few such races, under the game's lock.
         """
-        for _ in range(OPTIMISTIC_TRIES):
+        for attempt in range(OPTIMISTIC_TRIES):
             record, seat = self._seated(self.store.get_game(game_id), token)
+            if charge is not None and attempt == 0:
+                charge(seat, self._player_of(record, seat))
             try:
                 self._check_version(record, if_match)
                 state, events, body = self._play(record, seat, make_action(seat))
             except (StaleVersion, IllegalMove):
                 # A request repeated after the game moved on is refused by the new state: answer it again.
-                if idempotency_key is not None and self.store.stored_reply(game_id, idempotency_key) is not None:
+                if idempotency_key is not None and \
+                        self.store.stored_reply(move_scope(game_id, seat), idempotency_key) is not None:
                     break
                 raise
-            reply = (idempotency_key, request_fingerprint) if idempotency_key is not None else None
+            reply = (move_scope(game_id, seat), idempotency_key, request_fingerprint) \
+                if idempotency_key is not None else None
             try:
                 outcome = self.store.commit_move(MoveWrite(game_id, record.version, state, events, reply,
                                                            *self._stats(record, events)))
@@ -433,15 +480,20 @@ class GameService:
         with self.store.locked(game_id) as locked:
             record, seat = self._seated(locked.record, token)
             if idempotency_key is not None:
-                stored = locked.stored_reply(idempotency_key)
+                stored = locked.stored_reply(move_scope(game_id, seat), idempotency_key)
                 if stored is not None:
                     return self._answer_again(locked, record, seat, stored, request_fingerprint), True
             self._check_version(record, if_match)
             state, events, body = self._play(record, seat, make_action(seat))
-            reply = (idempotency_key, request_fingerprint) if idempotency_key is not None else None
+            reply = (move_scope(game_id, seat), idempotency_key, request_fingerprint) \
+                if idempotency_key is not None else None
             locked.save(state, events, reply, *self._stats(record, events))
         self.notifier.publish(game_id)
         return body, False
+
+    @staticmethod
+    def _player_of(record: GameRecord, seat: int) -> str | None:
+        return record.player_id if seat == 0 else record.seat1_player_id
 
     @staticmethod
     def _stats(record: GameRecord, events: list[Event]) -> tuple[dict[str, int] | None, dict[str, int] | None]:

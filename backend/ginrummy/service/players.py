@@ -33,11 +33,13 @@ class PlayerService:
                                                "<player token>, as given when your first game was created)")
         return player_id
 
-    def for_new_game(self, player_token: str | None) -> tuple[str, str | None]:
-        """(player id, new token): the token's player, or a new anonymous player (whose token is returned once)."""
-        player_id = self.store.player_by_token(player_token) if player_token else None
-        if player_id is not None:
-            return player_id, None
+    def known(self, player_token: str | None) -> str | None:
+        """The id of the token's player, or None (no token, or one of no player): nothing is written."""
+        return self.store.player_by_token(player_token) if player_token else None
+
+    def new_player(self) -> tuple[str, str]:
+        """A new anonymous player: (id, token); the token is handed out once. Only once a request is sure to be
+        granted, so that a refused one writes nothing."""
         player_id, token = new_id(), new_token()
         self.store.create_player(player_id, token)
         return player_id, token

@@ -80,16 +80,24 @@ class StoredReply:
 @dataclass(frozen=True)
 class MoveWrite:
     """A move to store as the version after ``expected_version``: its new state and events, the Idempotency-Key
-    it came with (key, request fingerprint) and what it adds to the player's stats."""
+    it came with (the scope the key counts in, the key, the request's fingerprint) and what it adds to the
+    player's stats."""
 
     game_id: str
     expected_version: int
     state: GameState
     events: list[Event]
-    reply: tuple[str, str] | None = None
+    reply: tuple[str, str, str] | None = None
     stats: dict[str, int] | None = None
     seat1_stats: dict[str, int] | None = None
     """What it adds to the stats of the player in seat 1, when a person or a program sits there."""
+
+
+def move_scope(game_id: str, seat: int) -> str:
+    """Where a move's Idempotency-Key counts: its game and its seat, so that the two seats of a game may use the
+    same keys (each bot counting its own from 1, say) without one's move being answered as the other's. Seat 0's
+    scope is the game's id, as it was before seats had scopes of their own."""
+    return game_id if seat == 0 else f"{game_id}/{seat}"
 
 
 @dataclass(frozen=True)
@@ -103,9 +111,9 @@ class LockedGame(Protocol):
 
     record: GameRecord | None
 
-    def stored_reply(self, key: str) -> StoredReply | None: ...
+    def stored_reply(self, scope: str, key: str) -> StoredReply | None: ...
 
-    def save(self, state: GameState, events: list[Event], reply: tuple[str, str] | None,
+    def save(self, state: GameState, events: list[Event], reply: tuple[str, str, str] | None,
              stats: dict[str, int] | None = None, seat1_stats: dict[str, int] | None = None) -> int: ...
 
     def seat(self, token: str, player_id: str | None) -> None: ...

@@ -64,7 +64,7 @@ from sqlalchemy.pool import StaticPool
 from ginrummy.engine import Event, EventKind, GameState, InvalidInputError, replay_events
 from ginrummy.stats import COUNTS
 
-from .base import GameRecord, MoveWrite, PlayerGame, StoredReply, Written
+from .base import GameRecord, MoveWrite, PlayerGame, StoredReply, Written, move_scope
 from .codec import READABLE_SCHEMAS, STORED_SCHEMA, decode_state, encode_state, play_on
 from .errors import StoreError as StoreError  # re-exported: ginrummy.store.sql.StoreError as before
 from .schema import SchemaState, ensure_schema
@@ -341,9 +341,12 @@ class SqlStore:
             return _stored_reply(connection, scope, key)
 
     def unfinished_games(self, player_id: str) -> int:
+        """The player's games not over yet, in either seat."""
         with self.engine.connect().execution_options(readonly=True) as connection:
-            count = connection.execute(select(func.count()).select_from(games).where(
-                and_(games.c.player_id == player_id, games.c.status == "active"))).scalar_one()
+            count = 0
+            for seat_player in (games.c.player_id, games.c.seat1_player_id):  # each on its own index
+                count += connection.execute(select(func.count()).select_from(games).where(
+                    and_(seat_player == player_id, games.c.status == "active"))).scalar_one()
         return int(count)
 
     def get_game(self, game_id: str) -> GameRecord | None:
@@ -476,7 +479,8 @@ class SqlStore:
             for chunk in range(0, len(stale), 500):
                 ids = stale[chunk:chunk + 500]
                 connection.execute(delete(game_events).where(game_events.c.game_id.in_(ids)))
-                connection.execute(delete(idempotency).where(idempotency.c.game_id.in_(ids)))
+                connection.execute(delete(idempotency).where(idempotency.c.game_id.in_(
+                    [scope for game_id in ids for scope in (game_id, move_scope(game_id, 1))])))
                 connection.execute(delete(games).where(games.c.id.in_(ids)))
         return len(stale)
 
@@ -586,7 +590,7 @@ def _write_move(connection: Connection, move: MoveWrite, lock: bool) -> Written 
             raise StoreError("not_found", "the game is gone")
         current, logged, snapshot_version, schema, player_id, seat1_player_id = row
         if move.reply is not None:
-            cursor.execute(sql.kept, {"game_id": move.game_id, "key": move.reply[0]})
+            cursor.execute(sql.kept, {"game_id": move.reply[0], "key": move.reply[1]})
             kept = cursor.fetchone()
             if kept is not None:
                 fingerprint_, status, body, version_ = kept
@@ -610,7 +614,7 @@ def _write_move(connection: Connection, move: MoveWrite, lock: bool) -> Written 
                 {"game_id": move.game_id, "seq": logged + i + 1, "version": version, "hand": e.hand,
                  "data": json.dumps(e.to_json(), separators=(",", ":"))} for i, e in enumerate(move.events)])
         if move.reply is not None:
-            cursor.execute(sql.keep, {"game_id": move.game_id, "key": move.reply[0], "fingerprint": move.reply[1],
+            cursor.execute(sql.keep, {"game_id": move.reply[0], "key": move.reply[1], "fingerprint": move.reply[2],
                                       "status": 200, "version": version, "created_at": time.time()})
         if sql.notify:
             cursor.execute(sql.notify, {"id": move.game_id})
@@ -708,10 +712,10 @@ class LockedGame:
         self.record = store._load(connection, game_id, lock=True)
         self.saved: tuple[int, int, GameState] | None = None
 
-    def stored_reply(self, key: str) -> StoredReply | None:
-        return _stored_reply(self.connection, self.game_id, key)
+    def stored_reply(self, scope: str, key: str) -> StoredReply | None:
+        return _stored_reply(self.connection, scope, key)
 
-    def save(self, state: GameState, events: list[Event], reply: tuple[str, str] | None,
+    def save(self, state: GameState, events: list[Event], reply: tuple[str, str, str] | None,
              stats: dict[str, int] | None = None, seat1_stats: dict[str, int] | None = None) -> int:
         """Make the new state the next version (see ``_write_move``)."""
         assert self.record is not None
@@ -725,11 +729,11 @@ class LockedGame:
         """Give seat 1 to whoever joined: its token (kept as a hash) and player. The game's version does not
         change: no move was made."""
         assert self.record is not None
-        hashed = token_hash(token)
+        hashed, now = token_hash(token), time.time()
         self.connection.execute(update(games).where(games.c.id == self.game_id).values(
-            seat1_token_hash=hashed, seat1_player_id=player_id, updated_at=time.time()))
+            seat1_token_hash=hashed, seat1_player_id=player_id, updated_at=now))
         _notify(self.connection, self.game_id)
-        self.record.seat1_token_hash, self.record.seat1_player_id = hashed, player_id
+        self.record.seat1_token_hash, self.record.seat1_player_id, self.record.updated_at = hashed, player_id, now
 
     def offer_rematch(self, seat: int) -> None:
         """Note that ``seat`` offers the other a rematch (the version does not change: no move was made)."""

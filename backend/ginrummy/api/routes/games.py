@@ -3,7 +3,6 @@ streamed), a finished hand's deal and review, and a hint."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import time
 from collections.abc import AsyncIterator
@@ -17,7 +16,20 @@ from starlette.concurrency import run_in_threadpool
 from ginrummy import metrics
 from ginrummy.service import creation_scope, request_fingerprint, rules_for
 
-from ..deps import MAX_INT, Address, GameId, Games, HandNumber, IdempotencyKey, Limits, Players, Token
+from ..deps import (
+    MAX_INT,
+    Address,
+    CreatorToken,
+    GameId,
+    Games,
+    HandNumber,
+    IdempotencyKey,
+    Limits,
+    PlainFloat,
+    PlainInt,
+    Players,
+    Token,
+)
 from ..schemas import (
     CreatedGameResponse,
     EventsResponse,
@@ -46,11 +58,12 @@ PRESENCE_SECONDS = 10.0
 @router.post("", status_code=201, response_model=CreatedGameResponse,
              summary="Start a match against the computer, or one with an invite for seat 1",
              responses=problems(400, 413, 422, 429))
-def create_game(games: Games, players: Players, token: Token, limits: Limits,
+def create_game(games: Games, players: Players, token: CreatorToken, limits: Limits,
                 address: Address, idempotency_key: IdempotencyKey = None,
                 choice: Annotated[NewGameRequest, Body()] = NewGameRequest()) -> Any:  # noqa: B008
     rules = rules_for(choice.rules, choice.settings.model_dump(exclude_none=True))
-    limits.game_created(address, hashlib.sha256(token.encode()).hexdigest()[:24] if token else None)
+    known = players.known(token)
+    limits.game_created(address, known)
     idempotency = None
     if idempotency_key is not None:
         asked = json.dumps(choice.model_dump(), sort_keys=True).encode()
@@ -62,7 +75,7 @@ def create_game(games: Games, players: Players, token: Token, limits: Limits,
     level = None if opponent is not None and opponent.kind == "invite" else \
         (opponent.level if opponent is not None and opponent.level is not None else choice.level)
     turn_seconds = opponent.turn_seconds if opponent is not None and opponent.kind == "invite" else None
-    body, replayed = games.create(level, rules, choice.seed, players.for_new_game(token), idempotency, turn_seconds)
+    body, replayed = games.create(level, rules, choice.seed, known, players.new_player, idempotency, turn_seconds)
     if not replayed:
         metrics.GAMES.inc()
     return answered(body, replayed, 201)
@@ -72,13 +85,16 @@ def create_game(games: Games, players: Players, token: Token, limits: Limits,
              responses=problems(401, 409, 413, 422, 429))
 def join_game(game_id: GameId, games: Games, players: Players, token: Token,
               joining: Annotated[JoinRequest, Body()]) -> Any:
-    return answered(games.join(game_id, joining.code, players.for_new_game(token)))
+    return answered(games.join(game_id, joining.code, players.known(token), players.new_player))
 
 
 @router.post("/{game_id}/rematch", response_model=GameResponse, responses=problems(401, 409, 413, 422, 429),
              summary="Another match between the same seats, once this one is over")
-def rematch(game_id: GameId, games: Games, token: Token) -> Any:
-    return answered(games.rematch(game_id, token))
+def rematch(game_id: GameId, games: Games, token: Token, limits: Limits, address: Address) -> Any:
+    def charge(seat: int, player: str | None) -> None:  # a rematch is a new game for whoever asks for it
+        limits.game_created(address, player or f"{game_id}/{seat}")
+
+    return answered(games.rematch(game_id, token, charge))
 
 
 @router.get("/{game_id}", response_model=GameResponse, summary="Your view of the game",
@@ -90,12 +106,12 @@ def get_game(game_id: GameId, games: Games, token: Token) -> Any:
 @router.get("/{game_id}/events", response_model=EventsResponse, summary="The event log as your seat saw it",
             responses=problems(401, 422))
 async def get_events(game_id: GameId, games: Games, token: Token, response: Response,
-                     since: Annotated[int, Query(ge=0, le=MAX_INT, description="Events after this seq")] = 0,
-                     hand: Annotated[int | None, Query(ge=1, le=10_000,
-                                                       description="Only this hand's events")] = None,
-                     limit: Annotated[int, Query(ge=1, le=5000, description="Most events in one page")] = 1000,
-                     wait: Annotated[float, Query(ge=0, le=30, description="Long poll: when no event came after "
-                                                  "`since`, wait up to this many seconds for one")] = 0,
+                     since: Annotated[PlainInt, Query(ge=0, le=MAX_INT, description="Events after this seq")] = 0,
+                     hand: Annotated[PlainInt | None, Query(ge=1, le=10_000,
+                                                            description="Only this hand's events")] = None,
+                     limit: Annotated[PlainInt, Query(ge=1, le=5000, description="Most events in one page")] = 1000,
+                     wait: Annotated[PlainFloat, Query(ge=0, le=30, description="Long poll: when no event came "
+                                                       "after `since`, wait up to this many seconds for one")] = 0,
                      ) -> Any:
     private(response)
     if wait:
@@ -123,11 +139,12 @@ def sse(name: str, ident: int, data: dict[str, Any]) -> str:
                                "\"game_id\": null or the new game's id}) when a rematch is offered or agreed. A "
                                "comment every 15 s keeps the stream open."}})
 async def stream_game(game_id: GameId, games: Games, token: Token, request: Request,
-                      last_event_id: Annotated[str | None, Header(alias="Last-Event-ID", max_length=20,
-                                                                  description="Resume after this event")] = None,
+                      last_event_id: Annotated[str | None, Header(
+                          alias="Last-Event-ID", pattern=r"^[0-9]{1,18}$",
+                          description="Resume after this event (its id: ASCII digits)")] = None,
                       ) -> StreamingResponse:
     first, logged = await run_in_threadpool(games.view_and_count, game_id, token)  # a wrong token: refused here
-    resume = int(last_event_id) if last_event_id is not None and last_event_id.isdigit() else None
+    resume = None if last_event_id is None else int(last_event_id)
     await run_in_threadpool(games.seen, game_id, token)
 
     async def messages() -> AsyncIterator[str]:
@@ -190,7 +207,9 @@ def get_hand_analysis(game_id: GameId, number: HandNumber, games: Games, token: 
 
 
 @router.get("/{game_id}/hint", response_model=HintResponse, summary="A suggested move for you, and why",
-            responses=problems(401, 409, 422))
-def get_hint(game_id: GameId, games: Games, token: Token, response: Response) -> Any:
+            responses=problems(401, 409, 422, 429))
+def get_hint(game_id: GameId, games: Games, token: Token, limits: Limits, address: Address,
+             response: Response) -> Any:
     private(response)
+    limits.hint(address)
     return games.hint(game_id, token)

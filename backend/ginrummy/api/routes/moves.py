@@ -51,9 +51,12 @@ def _card_move(path: str, summary: str, kind: ActionKind, build: Callable[[int, 
         return _answer(body, replayed, kind)
 
 
-def _act(limits: Limiter, address: str, games: GameService, *args: Any) -> tuple[dict[str, Any], bool]:
-    limits.move(address, args[0])
-    return games.act(*args)
+def _act(limits: Limiter, address: str, games: GameService, game_id: str, token: str | None,
+         make_action: Callable[[int], Action], if_match: str | None, idempotency_key: str | None,
+         fingerprint: str) -> tuple[dict[str, Any], bool]:
+    limits.move_from(address)
+    return games.act(game_id, token, make_action, if_match, idempotency_key, fingerprint,
+                     charge=lambda seat, _player: limits.move_in(game_id, seat))
 
 
 async def _run(function: Callable[..., Any], *args: Any) -> Any:
@@ -79,6 +82,6 @@ _empty_move("resign", "Give up the match: the other player wins it", ActionKind.
 async def claim(request: Request, game_id: GameId, games: Games, token: Token, limits: Limits,
                 address: Address) -> Any:
     no_body(await request.body())
-    limits.move(address, game_id)
-    body = await _run(games.claim, game_id, token)
+    limits.move_from(address)
+    body = await _run(games.claim, game_id, token, lambda seat, _player: limits.move_in(game_id, seat))
     return _answer(body, False, ActionKind.RESIGN)

@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Response
 
-from ..deps import GameId, HandNumber, Players, Token
+from ..deps import GameId, HandNumber, PlainInt, Players, Token
 from ..schemas import MatchDetailResponse, MatchHandResponse, MatchListResponse, StatsResponse
 from .common import private, problems
 
@@ -23,7 +23,7 @@ def stats(players: Players, token: Token, response: Response) -> Any:
 @router.get("/matches", response_model=MatchListResponse, responses=problems(401, 422),
             summary="Your matches, newest first, finished and in progress (player token)")
 def matches(players: Players, token: Token, response: Response,
-            limit: Annotated[int, Query(ge=1, le=100, description="Matches per page")] = 20,
+            limit: Annotated[PlainInt, Query(ge=1, le=100, description="Matches per page")] = 20,
             cursor: Annotated[str | None, Query(description="The next value of the page before; "
                                                                             "leave out for the newest matches")] = None,
             ) -> Any:
