@@ -172,7 +172,8 @@ def _serve(args: argparse.Namespace) -> int:
     uvicorn.run("ginrummy.api.main:create", factory=True, host=args.host, port=args.port, workers=args.workers,
                 log_level=os.environ.get("LOG_LEVEL", "info"), timeout_graceful_shutdown=10, server_header=False,
                 limit_concurrency=settings.limit_concurrency, timeout_keep_alive=int(settings.keep_alive_seconds),
-                h11_max_incomplete_event_size=settings.max_header_bytes, proxy_headers=True, access_log=False)
+                h11_max_incomplete_event_size=settings.max_header_bytes, proxy_headers=True, access_log=False,
+                http="ginrummy.api.protocol:GuardedHttpToolsProtocol")
     return 0
 
 

@@ -99,6 +99,12 @@ export function prompt(view, { singleTap = false } = {}) {
 /** Whole seconds left on a turn clock (`clock.deadline`, Unix seconds) at `now` (ms), or null without one. */
 export const secondsLeft = (clock, now) => (clock?.deadline ? Math.ceil(clock.deadline - now / 1000) : null);
 
+/** Whether the match may be claimed at `now` (ms): a turn clock is running and the other seat let it run out. */
+export const canClaim = (clock, view, now) => {
+  const left = secondsLeft(clock, now);
+  return left !== null && left <= 0 && view.turn === 1;
+};
+
 /** Whose moment it is: {turn: 'you' | 'computer' | 'wait' | 'over', pill, prompt}. */
 export function moment(view, { playing = false, singleTap = false, waiting = false } = {}) {
   if (!view) return { turn: 'over', pill: '', prompt: '' };

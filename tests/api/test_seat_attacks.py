@@ -3,6 +3,7 @@ parameter, and the policies that answer them (who is charged, what is written be
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -229,3 +230,24 @@ def test_hints_are_limited_per_address(limited: Any) -> None:
     assert_problem(answers[2], 429, "too_many_hints")
     assert int(answers[2].headers["retry-after"]) >= 1
 
+
+
+# --- 8. long polls held open are capped (streams: tests/server/test_serve.py) -------------------------------
+
+def test_long_polls_held_open_are_capped_per_seat_and_given_back(limited: Any) -> None:
+    client = limited(max_streams_per_seat=2)
+    game, _ = Game.create(client)
+    poll = f"/api/games/{game.id}/events?since={game.seq + 1000}&wait=4"  # nothing will come after that
+    answers: list[int] = []
+    held = [threading.Thread(target=lambda: answers.append(client.get(poll, headers=game.headers()).status_code))
+            for _ in range(2)]
+    for thread in held:
+        thread.start()
+    time.sleep(1.5)  # both are waiting now
+    refused = client.get(poll.replace("wait=4", "wait=1"), headers=game.headers())
+    problem = assert_problem(refused, 429, "too_many_streams")
+    assert "2" in problem["detail"] and int(refused.headers["retry-after"]) >= 1
+    for thread in held:
+        thread.join(10)
+    assert answers == [200, 200]
+    assert client.get(poll.replace("wait=4", "wait=0.1"), headers=game.headers()).status_code == 200

@@ -4,7 +4,7 @@ import test from 'node:test';
 
 import {
   actionFor, actionRequest, buttonForAction, buttonStates, deadwoodLine, describeEvent, legalMoves, moment, prompt,
-  refusal, secondsLeft, selectionLine, setOpponent, soundOf, speakEvent, tableOf, tablesAfter, undoEvent, who,
+  canClaim, refusal, secondsLeft, selectionLine, setOpponent, soundOf, speakEvent, tableOf, tablesAfter, undoEvent, who,
 } from '../../frontend/js/model.js';
 
 const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
@@ -156,6 +156,15 @@ test('a turn clock counts whole seconds down to its deadline, and past it', () =
   assert.equal(secondsLeft({ turn_seconds: 60, deadline: 1000 }, 940_500), 60);
   assert.equal(secondsLeft({ turn_seconds: 60, deadline: 1000 }, 999_999), 1);
   assert.equal(secondsLeft({ turn_seconds: 60, deadline: 1000 }, 1_003_000), -3);
+});
+
+test('the match may be claimed only when a turn clock has run out on the other seat', () => {
+  const theirTurn = { turn: 1 };
+  assert.equal(canClaim(null, theirTurn, 5_000_000), false); // no clock in this game: never
+  assert.equal(canClaim({ turn_seconds: 60, deadline: null }, theirTurn, 5_000_000), false); // nobody to move
+  assert.equal(canClaim({ turn_seconds: 60, deadline: 1000 }, theirTurn, 999_000), false); // time left
+  assert.equal(canClaim({ turn_seconds: 60, deadline: 1000 }, theirTurn, 1_000_500), true);
+  assert.equal(canClaim({ turn_seconds: 60, deadline: 1000 }, { turn: 0 }, 1_000_500), false); // your own turn
 });
 
 test('the other seat is named the computer or your friend in every sentence', () => {

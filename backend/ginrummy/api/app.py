@@ -22,7 +22,7 @@ from ginrummy.store import SqlStore
 
 from . import errors
 from .config import Settings, get_settings
-from .limits import Limiter
+from .limits import Limiter, OpenStreams
 from .middleware import BodyLimitMiddleware, EdgeMiddleware
 from .observability import cleanup_loop, configure_logging
 from .routes import docs, games, moves, ops, players
@@ -57,6 +57,8 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
     app.state.games = GameService(app.state.store, settings.max_unfinished_games, Notifier(relay))
     app.state.players = PlayerService(app.state.store)
     app.state.limiter = Limiter(settings)
+    app.state.streams = OpenStreams(settings.max_streams_per_seat, settings.max_streams_per_address,
+                                    settings.streams_in_all)
     errors.install(app)
     routers = [ops.router, games.router, moves.router, players.router]
     if settings.metrics_enabled:
@@ -66,7 +68,7 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
         app.include_router(router)
     if settings.docs_enabled:
         docs.install(app)
-    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes, seconds=settings.body_timeout_seconds)
     if settings.allowed_origins:
         app.add_middleware(CORSMiddleware, allow_origins=settings.allowed_origins,
                            allow_methods=["GET", "POST"], allow_headers=["Authorization", "Content-Type",

@@ -52,16 +52,34 @@ class Settings(BaseSettings):
                                        "is refused for a while")
     max_unfinished_games: int = Field(20, ge=1, description="Unfinished games a player may have at once, in either "
                                       "seat (creating, joining and rematches count)")
+    max_streams_per_seat: int = Field(4, ge=1, description="Streams and long polls one seat of a game may hold "
+                                      "open at once (in each server process); more get 429")
+    max_streams_per_address: int = Field(16, ge=1, description="Streams and long polls one client address may "
+                                         "hold open at once (in each server process); more get 429")
+    max_streams: int | None = Field(None, ge=1, description="Streams and long polls open at once in a server "
+                                    "process; unset: half of LIMIT_CONCURRENCY, so that the rest is kept for "
+                                    "other requests")
     limit_concurrency: int = Field(1000, ge=1, description="gin-rummy serve: connections and requests a process "
                                    "handles at once; more are answered 503")
     keep_alive_seconds: float = Field(5, gt=0, description="gin-rummy serve: idle keep-alive connections close "
                                       "after this long")
-    max_header_bytes: int = Field(16384, ge=1024, description="gin-rummy serve: largest request head accepted "
-                                  "(the h11 parser; behind the proxy, its own limit answers first)")
+    max_header_bytes: int = Field(16384, ge=1024, description="gin-rummy serve: largest request head (request "
+                                  "line and headers) accepted; larger ones get 431 (behind the proxy, its own limit "
+                                  "answers first)")
+    header_timeout_seconds: float = Field(10, gt=0, description="gin-rummy serve: a request's head must arrive "
+                                          "within this long of the connection opening (or of its first byte); "
+                                          "else 408 and the connection closes")
+    body_timeout_seconds: float = Field(10, gt=0, description="A request's body must arrive within this long of "
+                                        "its head; else 408 and the connection closes")
     metrics_enabled: bool = Field(False, description="Serve Prometheus metrics at /metrics (keep it off the "
                                   "public side: the proxy in docker-compose.yml answers 404 there)")
     docs_enabled: bool = Field(True, description="Serve the interactive API documentation at /docs")
     frontend_dir: Path = Field(DEFAULT_FRONTEND, description="Folder of the browser game served at /")
+
+
+    @property
+    def streams_in_all(self) -> int:
+        return self.max_streams if self.max_streams is not None else max(1, self.limit_concurrency // 2)
 
 
 @lru_cache

@@ -16,7 +16,7 @@ from pydantic import BeforeValidator
 from ginrummy.service import GameService, PlayerService
 
 from .errors import ApiProblem
-from .limits import Limiter
+from .limits import Limiter, OpenStreams
 
 GAME_ID = r"^[A-Za-z0-9_-]{1,64}$"
 MAX_INT = 2**31 - 1
@@ -53,6 +53,11 @@ async def _creator_token(request: Request, credentials: Annotated[HTTPAuthorizat
     return await _token(request, credentials)
 
 
+async def _streams(request: Request) -> OpenStreams:
+    streams: OpenStreams = request.app.state.streams
+    return streams
+
+
 async def _games(request: Request) -> GameService:
     service: GameService = request.app.state.games
     return service
@@ -66,6 +71,7 @@ async def _players(request: Request) -> PlayerService:
 Token = Annotated[str | None, Depends(_token)]
 CreatorToken = Annotated[str | None, Depends(_creator_token)]
 Limits = Annotated[Limiter, Depends(_limiter)]
+Streams = Annotated[OpenStreams, Depends(_streams)]
 Address = Annotated[str, Depends(client_address)]
 Games = Annotated[GameService, Depends(_games)]
 Players = Annotated[PlayerService, Depends(_players)]

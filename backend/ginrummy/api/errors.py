@@ -14,9 +14,10 @@ from ginrummy.service import errors as refused
 
 PROBLEM_TYPE = "https://gin-rummy.invalid/problems/"
 TITLES = {400: "Bad request", 401: "Unauthorized", 404: "Not found", 405: "Method not allowed",
-          409: "Illegal move", 412: "Precondition failed", 413: "Request body too large",
+          408: "Request timeout", 409: "Illegal move", 412: "Precondition failed", 413: "Request body too large",
           415: "Unsupported media type", 422: "Unprocessable request", 428: "Precondition required",
-          429: "Too many requests", 500: "Internal error", 503: "Service unavailable"}
+          429: "Too many requests", 431: "Request header fields too large", 500: "Internal error",
+          503: "Service unavailable"}
 STATUS_OF: dict[type[refused.ServiceError], int] = {
     refused.Unauthorized: 401, refused.NotFound: 404, refused.IllegalMove: 409, refused.StaleVersion: 412,
     refused.KeyReused: 422, refused.Invalid: 422, refused.RateLimited: 429, refused.SeatTaken: 409,
@@ -79,7 +80,8 @@ def install(app: FastAPI) -> None:
         if error.status_code == 400 and error.detail == "There was an error parsing the body":
             # FastAPI's words for a body too deeply nested to read: the same answer as any unreadable body.
             return problem_response(422, "validation_error", "the body is not JSON this server can read")
-        code = {404: "not_found", 405: "method_not_allowed", 413: "body_too_large"}.get(error.status_code, "http_error")
+        code = {404: "not_found", 405: "method_not_allowed", 408: "request_timeout",
+                413: "body_too_large"}.get(error.status_code, "http_error")
         detail = error.detail if isinstance(error.detail, str) else TITLES.get(error.status_code, "error")
         return problem_response(error.status_code, code, detail, headers=getattr(error, "headers", None))
 

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import math
 import time
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from limits import RateLimitItem, parse, storage, strategies
 from starlette.concurrency import run_in_threadpool
@@ -82,3 +85,50 @@ class Limiter:
 
     def bad_token(self, address: str) -> None:
         self.counters.hit(self.bad_tokens, "bad-token", address)
+
+
+STREAM_RETRY_SECONDS = 10
+"""Retry-After of a stream or long poll refused for want of room: a held one ends or is let go of by then."""
+
+
+class OpenStreams:
+    """The streams and long polls held open in this process, capped per seat of a game, per address, and in all
+    (so that those held open always leave room for other requests under LIMIT_CONCURRENCY). Counted in the
+    process's event loop, where every stream and long poll runs: no lock is needed."""
+
+    def __init__(self, per_seat: int, per_address: int, total: int) -> None:
+        self.per_seat, self.per_address, self.total = per_seat, per_address, total
+        self.seats: Counter[tuple[str, int]] = Counter()
+        self.addresses: Counter[str] = Counter()
+        self.held = 0
+
+    def take(self, game_id: str, seat: int, address: str) -> None:
+        """Hold one for ``seat`` of ``game_id`` from ``address``, or refuse (429 with Retry-After)."""
+        for used, most, what in ((self.seats[game_id, seat], self.per_seat, "for one seat of a game"),
+                                 (self.addresses[address], self.per_address, "from one address"),
+                                 (self.held, self.total, "on this server")):
+            if used >= most:
+                metrics.RATE_LIMITED.labels("too_many_streams").inc()
+                raise RateLimited("too_many_streams", f"at most {most} streams and long polls may be open {what}; "
+                                  "close one first", retry_after=STREAM_RETRY_SECONDS)
+        self.seats[game_id, seat] += 1
+        self.addresses[address] += 1
+        self.held += 1
+
+    def give_back(self, game_id: str, seat: int, address: str) -> None:
+        seat_key = (game_id, seat)
+        self.seats[seat_key] -= 1
+        if self.seats[seat_key] <= 0:
+            del self.seats[seat_key]
+        self.addresses[address] -= 1
+        if self.addresses[address] <= 0:
+            del self.addresses[address]
+        self.held -= 1
+
+    @contextmanager
+    def holding(self, game_id: str, seat: int, address: str) -> Iterator[None]:
+        self.take(game_id, seat, address)
+        try:
+            yield
+        finally:
+            self.give_back(game_id, seat, address)

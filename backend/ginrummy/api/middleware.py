@@ -3,6 +3,7 @@ request body limit, which refuses a body over the configured size before it is r
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import secrets
@@ -30,10 +31,22 @@ class BodyTooLarge(StarletteHTTPException):
         super().__init__(413, f"request bodies are limited to {max_bytes} bytes")
 
 
+class BodyTooSlow(StarletteHTTPException):
+    """Raised when a body has not come whole in time (a client holding the request open a byte at a time)."""
+
+    def __init__(self, seconds: float) -> None:
+        # the rest of the body may still come: the connection closes rather than read it as another request
+        super().__init__(408, f"a request's body must arrive within {seconds:g} s", headers={"Connection": "close"})
+
+
 class BodyLimitMiddleware:
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    """Refuses a body over ``max_bytes`` (413) and one that has not come whole within ``seconds`` of the head (408,
+    and the connection closes), before it is read whole."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int, seconds: float = 10.0) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.seconds = seconds
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -49,15 +62,23 @@ class BodyLimitMiddleware:
                     await self._refuse(send)
                     return
         seen = 0
-        started = False
+        started = complete = False
+        deadline = asyncio.get_running_loop().time() + self.seconds
 
         async def counted_receive() -> Message:
-            nonlocal seen
-            message = await receive()
+            nonlocal seen, complete
+            if complete:  # after the body, a receive waits for the client to go (a stream): no deadline
+                return await receive()
+            try:
+                async with asyncio.timeout_at(deadline):
+                    message = await receive()
+            except TimeoutError:
+                raise BodyTooSlow(self.seconds) from None
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.max_bytes:
                     raise BodyTooLarge(self.max_bytes)
+                complete = not message.get("more_body", False)
             return message
 
         async def tracked_send(message: Message) -> None:
@@ -71,13 +92,20 @@ class BodyLimitMiddleware:
         except BodyTooLarge:
             if not started:
                 await self._refuse(send)
+        except BodyTooSlow:
+            if not started:
+                await self._refuse(send, 408, "request_timeout", f"a request's body must arrive within "
+                                   f"{self.seconds:g} s")
 
-    async def _refuse(self, send: Send) -> None:
-        body: Any = problem_body(413, "body_too_large", f"request bodies are limited to {self.max_bytes} bytes")
+    async def _refuse(self, send: Send, status: int = 413, code: str = "body_too_large",
+                      detail: str | None = None) -> None:
+        body: Any = problem_body(status, code, detail or f"request bodies are limited to {self.max_bytes} bytes")
         data = json.dumps(body).encode()
-        await send({"type": "http.response.start", "status": 413,
+        await send({"type": "http.response.start", "status": status,
                     "headers": [(b"content-type", b"application/problem+json"),
-                                (b"content-length", str(len(data)).encode())]})
+                                (b"content-length", str(len(data)).encode()),
+                                # the rest of the body may still come: it is not read as another request
+                                (b"connection", b"close")]})
         await send({"type": "http.response.body", "body": data})
 
 

@@ -234,15 +234,16 @@ class GameService:
                   if seq <= record.event_count]
         return self._record_body(record, seat, listed), there, rematch_of(record)
 
-    def seen(self, game_id: str, token: str | None, following: bool = True) -> None:
+    def seen(self, game_id: str, token: str | None, following: bool = True) -> int:
         """Note that ``token``'s seat follows the game now (its stream is open, it long-polls), or that it
-        stopped; the other seat's streams are told."""
+        stopped; the other seat's streams are told. Returns the seat."""
         record, seat = self._seated(self.store.get_game(game_id), token)
         last = record.seen_at[seat]
         if following and last is not None and time.time() - last < SEEN_REFRESH_SECONDS:
-            return  # said lately: nothing changes for the other seat
+            return seat  # said lately: nothing changes for the other seat
         self.store.mark_seen(record.id, seat, time.time() if following else None)
         self.notifier.publish(game_id)
+        return seat
 
     def events(self, game_id: str, token: str | None, since: int, hand: int | None = None,
                limit: int = 1000) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 import { cardName, shortName } from '../cards.js';
 import { byId, cardBack, cardFace, clear, emptyPile, h, setText } from '../dom.js';
-import { YOU, buttonStates, deadwoodLine, legalMoves, moment, secondsLeft, selectionLine, tableOf, theirName, topCard } from '../model.js';
+import { YOU, buttonStates, canClaim, deadwoodLine, legalMoves, moment, secondsLeft, selectionLine, tableOf, theirName, topCard } from '../model.js';
 import { renderHand } from './handview.js';
 
 function renderStatus(view, now, left) {
@@ -67,10 +67,10 @@ const LABELS = {
   knock: (_, card) => `Knock with ${shortName(card)}`,
 };
 
-function renderActions(view, table, still, left) {
+function renderActions(view, table, still, clock, now) {
   const states = buttonStates(view, table.selected);
   states.hint = legalMoves(view).any && view.turn === YOU;
-  states.claim = left <= 0 && view.turn === 1; // the other let the clock run out: the match may be claimed
+  states.claim = canClaim(clock, view, now);
   const hinted = table.hint?.button;
   for (const button of byId('actions').querySelectorAll('[data-action]')) {
     const name = button.dataset.action;
@@ -107,14 +107,14 @@ export function renderTable(state) {
   const now = moment(view, { playing: table.playing, singleTap: settings.singleTap, waiting });
   renderInvite(waiting && game.invite);
   const still = !busy && !table.playing;
-  const left = secondsLeft(game.clock, Date.now());
-  renderStatus(view, now, left);
+  const clockNow = Date.now();
+  renderStatus(view, now, secondsLeft(game.clock, clockNow));
   byId('resign-button').hidden = view.phase === 'match_over';
   renderOpponent(view, shown, game.opponent);
   renderPiles(shown, buttonStates(view, null), still);
   renderLog(table);
   renderTalk(table, view);
-  renderActions(view, table, still, left);
+  renderActions(view, table, still, game.clock, clockNow);
   setText('deadwood-line', deadwoodLine(view));
   const sort = table.arrangement?.own ? table.arrangement.sort : 'melds';
   for (const chip of document.querySelectorAll('[data-sort]')) chip.setAttribute('aria-pressed', chip.dataset.sort === sort);

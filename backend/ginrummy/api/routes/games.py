@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Annotated, Any
 
 import anyio
 from fastapi import APIRouter, Body, Header, Query, Request, Response
 from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
+from starlette.types import Receive, Scope, Send
 
 from ginrummy import metrics
 from ginrummy.service import creation_scope, request_fingerprint, rules_for
@@ -28,6 +29,7 @@ from ..deps import (
     PlainFloat,
     PlainInt,
     Players,
+    Streams,
     Token,
 )
 from ..schemas import (
@@ -104,8 +106,9 @@ def get_game(game_id: GameId, games: Games, token: Token) -> Any:
 
 
 @router.get("/{game_id}/events", response_model=EventsResponse, summary="The event log as your seat saw it",
-            responses=problems(401, 422))
-async def get_events(game_id: GameId, games: Games, token: Token, response: Response,
+            responses=problems(401, 422, 429))
+async def get_events(game_id: GameId, games: Games, token: Token, response: Response, streams: Streams,
+                     address: Address,
                      since: Annotated[PlainInt, Query(ge=0, le=MAX_INT, description="Events after this seq")] = 0,
                      hand: Annotated[PlainInt | None, Query(ge=1, le=10_000,
                                                             description="Only this hand's events")] = None,
@@ -115,9 +118,9 @@ async def get_events(game_id: GameId, games: Games, token: Token, response: Resp
                      ) -> Any:
     private(response)
     if wait:
-        await run_in_threadpool(games.seen, game_id, token)
+        seat = await run_in_threadpool(games.seen, game_id, token)
         deadline = time.monotonic() + wait
-        with games.subscribe(game_id) as woken:
+        with streams.holding(game_id, seat, address), games.subscribe(game_id) as woken:
             while (left := deadline - time.monotonic()) > 0 and \
                     await run_in_threadpool(games.update_since, game_id, token, since) is None:
                 await woken.wait(min(left, RECHECK_SECONDS))
@@ -129,7 +132,7 @@ def sse(name: str, ident: int, data: dict[str, Any]) -> str:
 
 
 @router.get("/{game_id}/stream", summary="Your view and events, pushed as the game moves (Server-Sent Events)",
-            response_class=StreamingResponse, responses={**problems(401, 422), 200: {
+            response_class=StreamingResponse, responses={**problems(401, 422, 429), 200: {
                 "content": {"text/event-stream": {}},
                 "description": "An `update` message (id: the last event's seq) whenever the game moves on: the "
                                "version, your view and the events you had not seen, as in a move's answer. The "
@@ -138,14 +141,21 @@ def sse(name: str, ident: int, data: dict[str, Any]) -> str:
                                "starts or stops following the game. A `rematch` message ({\"offered_by\": seat, "
                                "\"game_id\": null or the new game's id}) when a rematch is offered or agreed. A "
                                "comment every 15 s keeps the stream open."}})
-async def stream_game(game_id: GameId, games: Games, token: Token, request: Request,
+async def stream_game(game_id: GameId, games: Games, token: Token, request: Request, streams: Streams,
+                      address: Address,
                       last_event_id: Annotated[str | None, Header(
                           alias="Last-Event-ID", pattern=r"^[0-9]{1,18}$",
                           description="Resume after this event (its id: ASCII digits)")] = None,
                       ) -> StreamingResponse:
     first, logged = await run_in_threadpool(games.view_and_count, game_id, token)  # a wrong token: refused here
     resume = None if last_event_id is None else int(last_event_id)
-    await run_in_threadpool(games.seen, game_id, token)
+    seat = first["seat"]
+    streams.take(game_id, seat, address)  # given back when the stream ends (HeldStream)
+    try:
+        await run_in_threadpool(games.seen, game_id, token)
+    except BaseException:
+        streams.give_back(game_id, seat, address)
+        raise
 
     async def messages() -> AsyncIterator[str]:
         person = first["opponent"]["kind"] == "person"  # the computer is always there: no presence to tell
@@ -185,8 +195,22 @@ async def stream_game(game_id: GameId, games: Games, token: Token, request: Requ
             with anyio.CancelScope(shield=True):
                 await run_in_threadpool(games.seen, game_id, token, False)
 
-    return StreamingResponse(messages(), media_type="text/event-stream",
-                             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    return HeldStream(messages(), lambda: streams.give_back(game_id, seat, address), media_type="text/event-stream",
+                      headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+class HeldStream(StreamingResponse):
+    """A stream that gives back its place among the open streams when it ends, however it ends."""
+
+    def __init__(self, content: AsyncIterator[str], release: Callable[[], None], **options: Any) -> None:
+        super().__init__(content, **options)
+        self.release = release
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.release()
 
 
 @router.get("/{game_id}/hands/{number}", response_model=HandDealResponse, responses=problems(401, 409, 422),
