@@ -7,11 +7,13 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -36,8 +38,8 @@ def postgres_admin_url() -> Iterator[str]:
     if postgres_answers(POSTGRES_URL):
         yield POSTGRES_URL
     else:
-        with throwaway_postgres() as url:
-            yield url
+        with throwaway_postgres() as server:
+            yield server.url
 
 
 @pytest.fixture(scope="session")
@@ -46,8 +48,8 @@ def redis_server_url() -> Iterator[str]:
     if redis_answers(REDIS_URL):
         yield redis_database_of_worker(REDIS_URL, worker_index())
     else:
-        with throwaway_redis() as url:
-            yield url
+        with throwaway_redis() as server:
+            yield server.url
 
 
 @pytest.fixture
@@ -120,25 +122,31 @@ class ServerProcess:
         self.url = f"http://127.0.0.1:{self.port}"
         self.extra_env = extra_env or {}
         self.process: subprocess.Popen[bytes] | None = None
+        self.log: Any = None
 
     def start(self) -> ServerProcess:
         limits = {name.upper(): str(value) for name, value in OPEN_LIMITS.items()}
         env = {**os.environ, "DATABASE_URL": self.database_url, "LOG_LEVEL": "warning", **limits, **self.extra_env}
+        # The log goes to a file, never to a pipe nobody reads (a full pipe would stop the server).
+        self.log = tempfile.NamedTemporaryFile(prefix="ginrummy-server-", suffix=".log", delete=False)  # noqa: SIM115
         self.process = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "ginrummy.api.main:create", "--factory", "--host", "127.0.0.1",
              "--port", str(self.port), "--log-level", "warning"],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            env=env, stdout=subprocess.DEVNULL, stderr=self.log)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                output = self.process.stderr.read().decode() if self.process.stderr else ""
-                raise RuntimeError(f"server exited: {output}")
+                raise RuntimeError(f"server exited: {self.output()}")
             try:
                 if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.1)
         raise RuntimeError("server did not start in 30 s")
+
+    def output(self) -> str:
+        """What the server has logged so far."""
+        return Path(self.log.name).read_text(errors="replace")
 
     def kill(self) -> None:
         """SIGKILL: no shutdown hooks, no flushing; only what was committed survives."""
@@ -154,6 +162,9 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(10)
+        if self.log is not None:
+            self.log.close()
+            Path(self.log.name).unlink(missing_ok=True)
 
 
 @pytest.fixture(scope="module")

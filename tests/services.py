@@ -21,6 +21,7 @@ import stat
 import subprocess
 import tempfile
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -63,12 +64,26 @@ def installed(binary: str, package: str) -> str:
     return found
 
 
+@dataclass
+class Throwaway:
+    """A server this process started: its URL, and its executor, to stop it and start it again (the fault tests)."""
+
+    url: str
+    executor: Any
+
+    def stop(self) -> None:
+        self.executor.stop()
+
+    def start(self) -> None:
+        self.executor.start()
+
+
 @contextlib.contextmanager
-def _running(executor: Any, folder: Path) -> Iterator[None]:
+def _running(executor: Any, folder: Path, url: str) -> Iterator[Throwaway]:
     """A server's executor started, then stopped and its folder removed."""
     try:
         executor.start()
-        yield
+        yield Throwaway(url, executor)
     finally:
         with contextlib.suppress(Exception):
             executor.stop()
@@ -116,9 +131,9 @@ def _as_postgres_user(pg_ctl: str, folder: Path) -> str:
 
 
 @contextlib.contextmanager
-def throwaway_postgres() -> Iterator[str]:
-    """A PostgreSQL server of this process's own, on a free port, as the admin URL of its ``postgres`` database;
-    stopped and its data removed afterwards."""
+def throwaway_postgres() -> Iterator[Throwaway]:
+    """A PostgreSQL server of this process's own, on a free port (its URL: the admin URL of its ``postgres``
+    database); stopped and its data removed afterwards."""
     from pytest_postgresql.executors import PostgreSQLExecutor
 
     pg_ctl = installed("pg_ctl", "postgresql")
@@ -131,8 +146,8 @@ def throwaway_postgres() -> Iterator[str]:
         user="postgres",
         # A throwaway server: nothing in it must outlive a crash of the machine.
         postgres_options="-c fsync=off -c full_page_writes=off -c max_connections=300")
-    with _running(executor, base):
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
+    with _running(executor, base, f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres") as server:
+        yield server
 
 
 # ---- Redis ----
@@ -150,8 +165,8 @@ def redis_answers(url: str) -> bool:
 
 
 @contextlib.contextmanager
-def throwaway_redis() -> Iterator[str]:
-    """A Redis server of this process's own, on a free port (nothing kept on disk), as a URL of its database 0."""
+def throwaway_redis() -> Iterator[Throwaway]:
+    """A Redis server of this process's own, on a free port (nothing kept on disk; its URL names database 0)."""
     from pytest_redis.executor import RedisExecutor
 
     binary = installed("redis-server", "redis-server")
@@ -159,8 +174,8 @@ def throwaway_redis() -> Iterator[str]:
     port = free_port()
     executor = RedisExecutor(executable=binary, databases=16, redis_timeout=30, loglevel="warning",
                              host="127.0.0.1", port=port, datadir=base, save="")
-    with _running(executor, base):
-        yield f"redis://127.0.0.1:{port}/0"
+    with _running(executor, base, f"redis://127.0.0.1:{port}/0") as server:
+        yield server
 
 
 def worker_index() -> int:

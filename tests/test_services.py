@@ -12,7 +12,8 @@ pytestmark = pytest.mark.processes
 def test_a_throwaway_postgres_answers_takes_databases_and_is_gone_afterwards() -> None:
     import sqlalchemy
 
-    with throwaway_postgres() as url:
+    with throwaway_postgres() as server:
+        url = server.url
         assert postgres_answers(url)
         engine = sqlalchemy.create_engine(url, isolation_level="AUTOCOMMIT")
         with engine.connect() as connection:
@@ -26,7 +27,8 @@ def test_a_throwaway_postgres_answers_takes_databases_and_is_gone_afterwards() -
 def test_a_throwaway_redis_answers_and_is_gone_afterwards() -> None:
     import redis
 
-    with throwaway_redis() as url:
+    with throwaway_redis() as server:
+        url = server.url
         assert redis_answers(url)
         connection = redis.Redis.from_url(url)
         connection.set("key", "value")

@@ -29,6 +29,10 @@ DECISIONS = Histogram("ginrummy_computer_decision_seconds", "Time the computer t
 RATE_LIMITED = Counter("ginrummy_rate_limited_total", "Requests refused by a rate limit or quota", ["code"])
 POOL_IN_USE = Gauge("ginrummy_database_connections_in_use", "Database connections checked out of the pool",
                     multiprocess_mode="livesum")
+DEGRADED = Gauge("ginrummy_degraded", "1 while a part the service can do without does not answer (see /readyz)",
+                 ["part"], multiprocess_mode="livemax")
+UNAVAILABLE = Counter("ginrummy_unavailable_total", "Requests answered 503 because the database could not be "
+                      "reached or was full", ["code"])
 
 
 def render() -> tuple[bytes, str]:

@@ -270,3 +270,23 @@ def test_unique_request_ids_are_returned(client: TestClient) -> None:
     assert len(ids) == 5
     given = str(uuid.uuid4())
     assert client.get("/healthz", headers={"X-Request-ID": given}).headers["x-request-id"] == given
+
+
+def test_with_the_rate_limit_redis_away_requests_are_counted_here_and_readiness_says_degraded(
+        sqlite_url: str) -> None:
+    """A Redis that nobody answers at: no 500 anywhere, the limits still hold (counted in this process), and
+    /readyz and /metrics say the service runs degraded, and why."""
+    away = "redis://127.0.0.1:1/0"
+    with limited_client(sqlite_url, rate_limit_storage_url=away, rate_limit_create="3/minute",
+                        metrics_enabled=True) as client:
+        game, _ = Game.create(client)
+        assert game.get().status_code == 200
+        assert client.get(f"/api/games/{game.id}/events", headers=game.headers()).status_code == 200
+        assert client.post("/api/games", json={}).status_code == 201
+        assert client.post("/api/games", json={}).status_code == 201
+        assert_problem(client.post("/api/games", json={}), 429, "too_many_games_created")
+        assert_problem(client.get(f"/api/games/{game.id}", headers=bearer("wrong")), 401, "unauthorized")
+        ready = client.get("/readyz")
+        assert ready.status_code == 200 and ready.json()["status"] == "degraded", ready.text
+        assert any("rate limits" in reason for reason in ready.json()["reasons"])
+        assert 'ginrummy_degraded{part="Redis for rate limits"} 1.0' in client.get("/metrics").text

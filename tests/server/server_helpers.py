@@ -8,8 +8,14 @@ be made with a generous timeout (``httpx.Client(base_url=url, timeout=60)``).
 
 from __future__ import annotations
 
+import json
+import queue
 import random
+import socket
+import threading
+import time
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -208,3 +214,87 @@ def human_moves(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The events of seat 0's own moves (not hand or match results)."""
     moves = ("took_upcard", "passed", "drew", "discarded", "knocked", "gin", "big_gin")
     return [e for e in log if e["seat"] == 0 and e["kind"] in moves]
+
+
+# --- two seats over HTTP, and a stream read on a thread ----------------------------------------------------
+
+Json = dict[str, Any]
+
+
+def invited_game(url: str) -> tuple[str, list[str]]:
+    """A new game with an invite, joined: its id and both seats' tokens."""
+    created = httpx.post(url + "/api/games", json={"opponent": {"kind": "invite"}, "settings": {"target": 500}},
+                         timeout=10).json()
+    joined = httpx.post(f"{url}/api/games/{created['game_id']}/join", json={"code": created["invite"]["code"]},
+                        timeout=10)
+    assert joined.status_code == 200, joined.text
+    return created["game_id"], [created["seat_token"], joined.json()["seat_token"]]
+
+
+def move(url: str, game_id: str, tokens: list[str], rng: random.Random) -> Json:
+    """One legal move by whichever seat is to act (no knocks, so that the hand goes on); its answer."""
+    view = httpx.get(f"{url}/api/games/{game_id}", headers=auth(tokens[0]), timeout=10).json()["view"]
+    seat = view["turn"] if view["turn"] is not None else 0
+    mine = httpx.get(f"{url}/api/games/{game_id}", headers=auth(tokens[seat]), timeout=10).json()["view"]
+    legal = [a for a in mine["legal_actions"] if a["kind"] not in ("knock", "big_gin")] or mine["legal_actions"]
+    action = rng.choice(legal)
+    path, body = move_path(game_id, action)
+    response = httpx.post(url + path, json=body, headers=auth(tokens[seat]), timeout=10)
+    assert response.status_code == 200, response.text
+    answer: Json = response.json()
+    return answer
+
+
+def messages(response: httpx.Response) -> Iterator[tuple[str | None, str, Json]]:
+    """(id, event name, data) of each message of an event stream; comments (keep-alives) are skipped."""
+    ident: str | None = None
+    name, data = "message", []
+    for line in response.iter_lines():
+        if not line:
+            if data:
+                yield ident, name, json.loads("\n".join(data))
+            ident, name, data = None, "message", []
+        elif not line.startswith(":"):
+            field, _, value = line.partition(":")
+            value = value.removeprefix(" ")
+            if field == "id":
+                ident = value
+            elif field == "event":
+                name = value
+            elif field == "data":
+                data.append(value)
+
+
+class Reader:
+    """An open stream read on a thread, its messages queued with the time each arrived."""
+
+    def __init__(self, url: str, game_id: str, token: str, last_event_id: str | None = None) -> None:
+        headers = auth(token) | ({"Last-Event-ID": last_event_id} if last_event_id else {})
+        self.client = httpx.Client(timeout=httpx.Timeout(10, read=60))
+        self.request = self.client.build_request("GET", f"{url}/api/games/{game_id}/stream", headers=headers)
+        self.response = self.client.send(self.request, stream=True)
+        assert self.response.status_code == 200, self.response.read()
+        assert self.response.headers["content-type"].startswith("text/event-stream")
+        self.queue: queue.Queue[tuple[float, str | None, str, Json]] = queue.Queue()
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        try:
+            for ident, name, data in messages(self.response):
+                self.queue.put((time.monotonic(), ident, name, data))
+        except (httpx.HTTPError, httpx.StreamError):  # hung up
+            pass
+
+    def next(self, timeout: float = 10) -> tuple[float, str | None, str, Json]:
+        return self.queue.get(timeout=timeout)
+
+    def close(self) -> None:
+        """Hang up: the socket is shut down under the reading thread (closing the response alone would wait for
+        that thread's read to end), so the server sees the stream's client go."""
+        sock = self.response.extensions["network_stream"].get_extra_info("socket")
+        sock.shutdown(socket.SHUT_RDWR)
+        self.thread.join(10)
+        assert not self.thread.is_alive()
+        self.response.close()
+        self.client.close()

@@ -57,6 +57,9 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
     app.state.games = GameService(app.state.store, settings.max_unfinished_games, Notifier(relay))
     app.state.players = PlayerService(app.state.store)
     app.state.limiter = Limiter(settings)
+    app.state.parts = [app.state.limiter.redis] if app.state.limiter.shared is not None else []
+    if relay is not None:
+        app.state.parts.append(relay.part)
     app.state.streams = OpenStreams(settings.max_streams_per_seat, settings.max_streams_per_address,
                                     settings.streams_in_all)
     errors.install(app)

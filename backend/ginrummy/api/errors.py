@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+import logging
+import sqlite3
 from typing import Any
 
+import psycopg
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from ginrummy import metrics
 from ginrummy.engine import IllegalActionError, InvalidInputError
 from ginrummy.service import errors as refused
 
+log = logging.getLogger("ginrummy.api")
 PROBLEM_TYPE = "https://gin-rummy.invalid/problems/"
 TITLES = {400: "Bad request", 401: "Unauthorized", 404: "Not found", 405: "Method not allowed",
           408: "Request timeout", 409: "Illegal move", 412: "Precondition failed", 413: "Request body too large",
@@ -46,7 +53,38 @@ def problem_response(status: int, code: str, detail: str, headers: dict[str, str
                         media_type="application/problem+json", headers=headers)
 
 
+UNAVAILABLE_RETRY_SECONDS = 2
+"""Retry-After of a request refused because the database could not be reached (it may be restarting)."""
+FULL_RETRY_SECONDS = 30
+"""Retry-After of a request refused because the database is out of space (an operator has to free some)."""
+
+
+def unavailable(error: Exception) -> JSONResponse:
+    """The answer while the database cannot do its part: 503 with Retry-After. Nothing was changed: the
+    transaction that failed was rolled back, so a retry (with the same Idempotency-Key) is safe."""
+    text = str(getattr(error, "orig", error)).lower()
+    if "full" in text or "no space" in text:
+        code, seconds, detail = "storage_full", FULL_RETRY_SECONDS, "the database is out of space; nothing was " \
+            "changed, and the game goes on once there is room"
+    else:
+        code, seconds, detail = "database_unavailable", UNAVAILABLE_RETRY_SECONDS, "the database cannot be " \
+            "reached just now; nothing was changed: try again in a moment"
+    metrics.UNAVAILABLE.labels(code).inc()
+    log.warning("answered 503 %s: %s", code, text.splitlines()[0] if text else type(error).__name__)
+    return problem_response(503, code, detail, headers={"Retry-After": str(seconds)})
+
+
+async def _unavailable(_: Request, error: Exception) -> JSONResponse:
+    return unavailable(error)
+
+
 def install(app: FastAPI) -> None:
+    # The store's errors from the database: through SQLAlchemy, or from the driver itself (the moves' statements
+    # run on the driver's cursor).
+    for kind in (OperationalError, InterfaceError, PoolTimeout, sqlite3.OperationalError, psycopg.OperationalError,
+                 psycopg.InterfaceError):
+        app.add_exception_handler(kind, _unavailable)
+
     @app.exception_handler(ApiProblem)
     async def _problem(_: Request, error: ApiProblem) -> JSONResponse:
         return problem_response(error.status, error.code, error.detail, **error.extra)

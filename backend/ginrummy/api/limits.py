@@ -9,36 +9,77 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any, TypeVar
 
 from limits import RateLimitItem, parse, storage, strategies
+from limits.errors import StorageError
 from starlette.concurrency import run_in_threadpool
 
 from ginrummy import metrics
+from ginrummy.degraded import Part
 from ginrummy.service.errors import RateLimited
 
 from .config import Settings
 
+T = TypeVar("T")
+
+REDIS_SECONDS = 0.5
+"""How long a rate-limit counter in Redis may take to answer before this process counts on its own."""
+
+
+def redis_options() -> dict[str, Any]:
+    """A Redis client that answers or gives up within REDIS_SECONDS, and that, after Redis restarted, opens each
+    connection of its pool again at once rather than failing once on each (one retry, no pause)."""
+    from redis.backoff import NoBackoff
+    from redis.exceptions import ConnectionError as RedisConnectionError
+    from redis.exceptions import TimeoutError as RedisTimeoutError
+    from redis.retry import Retry
+
+    return {"socket_timeout": REDIS_SECONDS, "socket_connect_timeout": REDIS_SECONDS,
+            "retry": Retry(NoBackoff(), 1), "retry_on_error": [RedisConnectionError, RedisTimeoutError]}
+
 
 class Limiter:
+    """The counters: in Redis when RATE_LIMIT_STORAGE_URL names one, else in this process. While that Redis does
+    not answer, every process counts on its own (each then allows up to the whole limit), and says so once
+    (``degraded``): a Redis that is away never refuses a request, nor makes it wait for more than a moment."""
+
     def __init__(self, settings: Settings) -> None:
-        self.counters = strategies.MovingWindowRateLimiter(storage.storage_from_string(settings.rate_limit_storage_url))
+        url = settings.rate_limit_storage_url
+        self.in_process = url.startswith("memory://")
+        self.local = strategies.MovingWindowRateLimiter(storage.MemoryStorage())
+        self.shared = None if self.in_process else strategies.MovingWindowRateLimiter(storage.storage_from_string(
+            url, wrap_exceptions=True, **redis_options()))
+        self.redis = Part("Redis for rate limits", "every process counts its own requests",
+                          lambda: self.shared is not None and self.shared.storage.check())
         self.create = parse(settings.rate_limit_create)
         self.moves = parse(settings.rate_limit_moves)
         self.bad_tokens = parse(settings.rate_limit_bad_tokens)
         self.analyses = parse(settings.rate_limit_analyses)
         self.hints = parse(settings.rate_limit_hints)
-        self.in_process = settings.rate_limit_storage_url.startswith("memory://")
+
+    def _counted(self, use: Callable[[strategies.MovingWindowRateLimiter], T]) -> T:
+        """``use`` on the shared counters while they answer, else on this process's own."""
+        if self.shared is not None and self.redis.usable():
+            try:
+                answer = use(self.shared)
+            except StorageError as error:
+                self.redis.failed(error)
+            else:
+                self.redis.worked()
+                return answer
+        return use(self.local)
 
     def _refuse(self, limit: RateLimitItem, keys: tuple[str, ...], code: str, detail: str) -> RateLimited:
-        reset = self.counters.get_window_stats(limit, *keys).reset_time
+        reset = self._counted(lambda counters: counters.get_window_stats(limit, *keys).reset_time)
         metrics.RATE_LIMITED.labels(code).inc()
         return RateLimited(code, detail, retry_after=max(1, math.ceil(reset - time.time())))
 
     def take(self, limit: RateLimitItem, *keys: str, code: str, detail: str) -> None:
         """Count one request against ``limit`` for ``keys``; refuse it if the limit is used up."""
-        if not self.counters.hit(limit, *keys):
+        if not self._counted(lambda counters: counters.hit(limit, *keys)):
             raise self._refuse(limit, keys, code, detail)
 
     def game_created(self, address: str, player: str | None) -> None:
@@ -71,7 +112,7 @@ class Limiter:
 
     def check_tokens(self, address: str) -> None:
         """Refuse an address that has sent too many wrong tokens lately (they are counted by ``bad_token``)."""
-        if not self.counters.test(self.bad_tokens, "bad-token", address):
+        if not self._counted(lambda counters: counters.test(self.bad_tokens, "bad-token", address)):
             raise self._refuse(self.bad_tokens, ("bad-token", address), "too_many_bad_tokens",
                                "too many requests with a wrong token from this address; wait a little")
 
@@ -84,7 +125,7 @@ class Limiter:
             await run_in_threadpool(self.check_tokens, address)
 
     def bad_token(self, address: str) -> None:
-        self.counters.hit(self.bad_tokens, "bad-token", address)
+        self._counted(lambda counters: counters.hit(self.bad_tokens, "bad-token", address))
 
 
 STREAM_RETRY_SECONDS = 10

@@ -16,6 +16,8 @@ import threading
 from collections.abc import Callable
 from types import TracebackType
 
+from ginrummy.degraded import Part
+
 log = logging.getLogger("ginrummy.notify")
 RELAY_CHANNEL = "ginrummy_moves"
 """The Redis pub/sub channel of committed moves, joins and presence changes; the message is the game's id."""
@@ -53,6 +55,10 @@ class Subscription:
         self.notifier._remove(self)
 
 
+SEND_SECONDS = 0.5
+"""How long telling Redis of a move may take before it is given up (waiters find the move anyway)."""
+
+
 class RedisRelay:
     """Moves told to every process on one Redis: ``send`` after this process commits one, ``listen`` to hear
     those of every process (this one's too). A Redis that is away loses nothing but speed: the waiters look at the
@@ -62,15 +68,29 @@ class RedisRelay:
         import redis  # installed with limits[redis]; imported only when a relay is configured
 
         self.url, self.channel = url, channel
-        self.client = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+        from redis.backoff import NoBackoff
+        from redis.retry import Retry
+
+        # Given up within SEND_SECONDS; after a restart of Redis, a connection is opened again at once.
+        self.client = redis.Redis.from_url(url, socket_timeout=SEND_SECONDS, socket_connect_timeout=SEND_SECONDS,
+                                           retry=Retry(NoBackoff(), 1),
+                                           retry_on_error=[redis.ConnectionError, redis.TimeoutError])
+        self.part = Part("Redis for telling moves", "other processes find each move when they look at the database "
+                         "again (each second)", self.client.ping)
         self._thread: threading.Thread | None = None
         self._stopping = threading.Event()
 
     def send(self, game_id: str) -> None:
+        """Tell the other processes; while Redis does not answer, tried only every few seconds (a move is never
+        refused, nor held up, for a relay that is away)."""
+        if not self.part.usable():
+            return
         try:
             self.client.publish(self.channel, game_id)
-        except Exception as error:  # a move is never refused for a relay being away
-            log.warning("could not tell Redis of a move: %s", error)
+        except Exception as error:
+            self.part.failed(error)
+        else:
+            self.part.worked()
 
     def listen(self, heard: Callable[[str], None]) -> None:
         """Call ``heard(game_id)`` for every move sent on the channel, from a daemon thread (from now on)."""
@@ -86,13 +106,14 @@ class RedisRelay:
             try:
                 with self.client.pubsub(ignore_subscribe_messages=True) as pubsub:  # type: ignore[no-untyped-call]
                     pubsub.subscribe(self.channel)
+                    self.part.worked()
                     ready.set()
                     while not self._stopping.is_set():
                         message = pubsub.get_message(timeout=1.0)
                         if message is not None and message["type"] == "message":
                             heard(message["data"].decode("utf-8", "replace"))
             except Exception as error:  # keep listening: Redis may come back
-                log.warning("Redis relay listener: %s; listening again in 1 s", error)
+                self.part.failed(error)
                 ready.set()
                 self._stopping.wait(1.0)
 

@@ -188,12 +188,22 @@ class _StateCache:
                 self.items.popitem(last=False)
 
 
+CONNECT_SECONDS = 5
+"""PostgreSQL: the longest a request waits to open a connection."""
+POOL_WAIT_SECONDS = 10
+"""PostgreSQL: the longest a request waits for a connection of the pool (all in use): then 503, not a hang."""
+
+
 def make_engine(url: str, pool_size: int = 10, max_overflow: int = 20) -> Engine:
     """The store's engine. On PostgreSQL each process keeps ``pool_size`` connections and opens up to
     ``max_overflow`` more under load. On SQLite every transaction but a read-only one (execution option
     ``readonly``) starts with ``BEGIN IMMEDIATE``, which takes the database's write lock at once."""
     if not url.startswith("sqlite"):
-        return create_engine(url, pool_size=pool_size, max_overflow=max_overflow, pool_pre_ping=True)
+        # A database that is restarting or away refuses at once, or within CONNECT_SECONDS where it cannot be
+        # reached: the request gets a 503 rather than a hang (and a connection left from before a restart is
+        # found out by the ping before it is used).
+        return create_engine(url, pool_size=pool_size, max_overflow=max_overflow, pool_pre_ping=True,
+                             pool_timeout=POOL_WAIT_SECONDS, connect_args={"connect_timeout": CONNECT_SECONDS})
     # Connections are kept (opening one costs more than a move, and closing the last one checkpoints
     # the write-ahead log); an in-memory database needs the one connection it lives in.
     memory = url in ("sqlite://", "sqlite:///:memory:")

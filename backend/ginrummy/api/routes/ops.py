@@ -15,6 +15,7 @@ from ..schemas import RulesResponse
 from .common import problems
 
 router = APIRouter()
+RETRY = {"Retry-After": "2"}
 
 
 @router.get("/healthz", tags=["operations"], summary="The process is alive")
@@ -22,13 +23,16 @@ def healthz() -> dict[str, str]:
     return {"status": "ok"}
 
 
-@router.get("/readyz", tags=["operations"], summary="The database answers", responses=problems(503))
+@router.get("/readyz", tags=["operations"], responses=problems(503),
+            summary="The database answers: ready, or degraded (with the reasons) while a part it can do without "
+                    "does not")
 def readyz(request: Request) -> Any:
     try:
         request.app.state.store.ping()
     except Exception:
-        return problem_response(503, "database_unavailable", "the database does not answer")
-    return {"status": "ready"}
+        return problem_response(503, "database_unavailable", "the database does not answer", headers=RETRY)
+    reasons = [reason for part in request.app.state.parts if (reason := part.reason()) is not None]
+    return {"status": "degraded", "reasons": reasons} if reasons else {"status": "ready"}
 
 
 @router.get("/api/rules", tags=["rules"], response_model=RulesResponse, summary="Presets, settings and levels")
