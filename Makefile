@@ -43,8 +43,9 @@ test-js: ## the browser client's pure modules under node's test runner
 	test -d node_modules || npm ci --no-audit --no-fund
 	node --test tests/js/
 
-lint: $(TEST_STAMP) ## ruff
+lint: $(TEST_STAMP) ## ruff, and the layers' import contracts (import-linter, in pyproject.toml)
 	$(BIN)/ruff check backend tests examples scripts
+	$(BIN)/lint-imports
 
 typecheck: $(TEST_STAMP) ## mypy --strict on the product
 	$(BIN)/mypy backend/ginrummy
