@@ -12,14 +12,15 @@ from ginrummy.engine import (
     Action,
     ActionKind,
     EngineError,
-    Phase,
     apply,
     best_melds,
     discard_deadwoods,
     format_cards,
+    is_over,
     new_game,
     parse_card,
     parse_cards,
+    to_act,
     verify_deal,
     view_for,
 )
@@ -58,9 +59,9 @@ def _play(args: argparse.Namespace) -> int:
     state = new_game(PRESETS[args.rules], args.seed)
     computer = make_player(args.level, args.seed)
     you = 0
-    while state.phase != Phase.MATCH_OVER:
+    while not is_over(state):
         view = view_for(state, you)
-        if state.phase == Phase.HAND_OVER or view.my_turn:
+        if to_act(state) in (None, you):  # your move, or the next hand to deal
             _show(view)
             action = _ask(view)
             if action is None:

@@ -31,7 +31,19 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ginrummy.engine import HOUSE, PRESETS, Action, ActionKind, GameState, Phase, Rules, apply, new_game, view_for
+from ginrummy.engine import (
+    HOUSE,
+    PRESETS,
+    Action,
+    ActionKind,
+    GameState,
+    Rules,
+    apply,
+    is_over,
+    new_game,
+    to_act,
+    view_for,
+)
 
 from .players import make_player, player_names
 from .population import population_for
@@ -70,12 +82,12 @@ def play_match(names: tuple[str, str], seed: int, rules: Rules = HOUSE) -> Match
     points = {labels[0]: 0, labels[1]: 0}
     _tell_deal(players, state)
     for _ in range(MAX_MOVES):
-        if state.phase == Phase.MATCH_OVER:
+        if is_over(state):
             break
-        if state.phase == Phase.HAND_OVER:
+        seat = to_act(state)
+        if seat is None:  # the hand is over
             state = _record_and_deal(state, outcomes, points, labels, players)
             continue
-        seat = state.hand.turn
         view = view_for(state, seat)
         start = time.perf_counter()
         action = players[seat].choose(view)

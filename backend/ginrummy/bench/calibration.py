@@ -35,7 +35,7 @@ from ginrummy.ai.hand import draw_outcomes
 from ginrummy.ai.hard import HardPlayer
 from ginrummy.ai.knowledge import infer
 from ginrummy.ai.population import POPULATION
-from ginrummy.engine import HOUSE, Action, ActionKind, Phase, apply, new_game, view_for
+from ginrummy.engine import HOUSE, Action, ActionKind, apply, is_over, new_game, to_act, view_for
 from ginrummy.engine.cards import mask_of
 from ginrummy.engine.melds import cached_deadwood, optimal_arrangements_of_mask
 from ginrummy.engine.scoring import knock_points
@@ -60,12 +60,12 @@ def play(job: tuple[str, str, int]) -> list[Record]:
     records: list[Record] = []
     pending: list[tuple[str, float]] = []  # "opponent knocks" waits for the opponent's next move
     state = new_game(HOUSE, seed)
-    while state.phase != Phase.MATCH_OVER:
-        if state.phase == Phase.HAND_OVER:
+    while not is_over(state):
+        seat = to_act(state)
+        if seat is None:  # the hand is over
             pending.clear()
             state, _ = apply(state, Action(ActionKind.NEXT_HAND, 0))
             continue
-        seat = state.hand.turn
         view = view_for(state, seat)
         action = players[seat].choose(view)
         if seat != hard_seat:

@@ -16,7 +16,7 @@ import time
 
 from ginrummy.ai import make_player
 from ginrummy.ai.coach import KINDS, review_hand
-from ginrummy.engine import HOUSE, Action, Phase, apply, new_game, replay_hand, view_for
+from ginrummy.engine import HOUSE, Action, apply, is_over, new_game, replay_hand, to_act, view_for
 
 PERSON = 0
 
@@ -38,8 +38,9 @@ def main(argv: list[str] | None = None) -> int:
         players = [make_player(args.person, seed), make_player(args.opponent, seed + 1)]
         state = new_game(HOUSE, seed)
         played: dict[int, list[Action]] = {}
-        while state.phase != Phase.MATCH_OVER and len(times) + len(state.history) < args.hands:
-            seat = state.hand.turn if state.phase != Phase.HAND_OVER else PERSON
+        while not is_over(state) and len(times) + len(state.history) < args.hands:
+            seat = to_act(state)
+            seat = PERSON if seat is None else seat  # the person deals the next hand
             action = players[seat].choose(view_for(state, seat))
             played.setdefault(state.hand.number, []).append(action)
             state, _ = apply(state, action)

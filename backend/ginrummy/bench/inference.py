@@ -20,7 +20,7 @@ from ginrummy.ai import make_player
 from ginrummy.ai.hand import knock_outs
 from ginrummy.ai.hard import HardPlayer
 from ginrummy.ai.knowledge import infer
-from ginrummy.engine import HOUSE, Action, ActionKind, Phase, apply, new_game, view_for
+from ginrummy.engine import HOUSE, Action, ActionKind, apply, is_over, new_game, to_act, view_for
 from ginrummy.engine.cards import mask_of
 from ginrummy.engine.melds import cached_deadwood
 
@@ -43,11 +43,11 @@ def main(argv: list[str] | None = None) -> None:
         if hard_seat:
             players.reverse()
         state = new_game(HOUSE, args.seed * 1_000_003 + match)
-        while state.phase != Phase.MATCH_OVER:
-            if state.phase == Phase.HAND_OVER:
+        while not is_over(state):
+            seat = to_act(state)
+            if seat is None:  # the hand is over
                 state, _ = apply(state, Action(ActionKind.NEXT_HAND, 0))
                 continue
-            seat = state.hand.turn
             view = view_for(state, seat)
             opponent = 1 - seat
             if seat == hard_seat and view.discard_options and view.discards[opponent] and state.hand.stock:

@@ -32,7 +32,7 @@ from typing import Any
 from sqlalchemy import event
 
 from ginrummy.ai import Player, make_player
-from ginrummy.engine import PRESETS, Action, Event, EventKind, GameState, Phase, apply, events_for, new_game, view_for
+from ginrummy.engine import PRESETS, Action, Event, EventKind, GameState, apply, events_for, new_game, to_act, view_for
 from ginrummy.store import SqlStore
 from ginrummy.store.sql import fingerprint
 
@@ -53,7 +53,7 @@ class Played:
 
 
 def _computer_turns(state: GameState, computer: Player, events: list[Event]) -> GameState:
-    while state.phase in (Phase.FIRST_UPCARD, Phase.DRAW, Phase.DISCARD) and state.hand.turn == COMPUTER:
+    while to_act(state) == COMPUTER:
         state, caused = apply(state, computer.choose(view_for(state, COMPUTER)))
         events.extend(caused)
     return state

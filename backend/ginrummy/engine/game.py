@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from .actions import Action, ActionKind, Event, EventKind
 from .cards import CARDS, Card, mask_of
@@ -164,6 +165,36 @@ def _candidates(state: GameState, seat: int) -> list[Action]:
     return ([Action(ActionKind.DISCARD, seat, card=c) for c in cards]
             + [Action(ActionKind.KNOCK, seat, card=c) for c in cards]
             + [Action(ActionKind.BIG_GIN, seat)])
+
+
+IN_PLAY = frozenset({Phase.FIRST_UPCARD, Phase.DRAW, Phase.DISCARD})
+"""The phases in which one seat is to move."""
+
+
+def to_act(state: GameState) -> int | None:
+    """The seat whose move it is while a hand is in play; None when the hand is over (either seat may deal the
+    next hand) and when the match is over."""
+    return state.hand.turn if state.hand.phase in IN_PLAY else None
+
+
+def is_over(state: GameState) -> bool:
+    """Whether the match is over (someone reached the target, or resigned)."""
+    return state.hand.phase == Phase.MATCH_OVER
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished match ended: who won, and the final scores (end-of-match bonuses included)."""
+
+    winner: int
+    scores: tuple[int, int]
+
+
+def outcome(state: GameState) -> Outcome | None:
+    """The match's outcome once it is over; None while it is being played."""
+    if state.winner is None:
+        return None
+    return Outcome(state.winner, state.final_scores)
 
 
 def is_legal(state: GameState, action: Action) -> bool:

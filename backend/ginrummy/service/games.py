@@ -27,14 +27,15 @@ from ginrummy.engine import (
     EventKind,
     GameState,
     IllegalActionError,
-    Phase,
     Rules,
     actions_from_events,
     apply,
     events_for,
+    is_over,
     new_game,
     replay_hand,
     revealed_deal,
+    to_act,
     view_for,
 )
 from ginrummy.store.base import GameRecord, GameStore, LockedGame, MoveWrite, StoredReply, Written, move_scope
@@ -97,8 +98,6 @@ def etag_matches(if_match: str, version: int) -> bool:
     return "*" in candidates or str(version) in candidates
 
 
-IN_PLAY = (Phase.FIRST_UPCARD, Phase.DRAW, Phase.DISCARD)
-"""The phases in which a player is to move (and its turn clock, if the game has one, runs)."""
 PRESENT_SECONDS = 30.0
 """A seat's player counts as there while seen following the game this recently (a stream says so every
 ``api.routes.games.PRESENCE_SECONDS``)."""
@@ -119,7 +118,7 @@ def clock_of(turn_seconds: int | None, started: float, state: GameState, joined:
     holds: the first turn's starts when seat 1 is taken)."""
     if turn_seconds is None:
         return None
-    running = state.phase in IN_PLAY and joined
+    running = to_act(state) is not None and joined
     return {"turn_seconds": turn_seconds, "deadline": started + turn_seconds if running else None}
 
 
@@ -385,7 +384,7 @@ class GameService:
                 raise IllegalMove("no_turn_clock", "this game has no turn clock: nothing can be claimed")
             if record.seat1_token_hash is None:
                 raise IllegalMove("nothing_to_claim", "nobody has taken the other seat yet: no clock runs for it")
-            if state.phase not in IN_PLAY or state.hand.turn == seat:
+            if to_act(state) != 1 - seat:
                 raise IllegalMove("nothing_to_claim", "a match can be claimed only while the other player is to "
                                   "move and its time has run out")
             left = record.updated_at + record.turn_seconds - time.time()
@@ -407,7 +406,7 @@ class GameService:
         caller's budget of new games (``charge``), and against each player's cap of unfinished games."""
         with self.store.locked(game_id) as locked:
             record, seat = self._seated(locked.record, token)
-            if record.state.phase != Phase.MATCH_OVER:
+            if not is_over(record.state):
                 raise IllegalMove("match_not_over", "a rematch can be asked for once the match is over")
             if record.rematch_id is None:
                 if record.level is None and record.seat1_token_hash is None:

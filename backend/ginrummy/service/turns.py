@@ -10,7 +10,7 @@ import time
 
 from ginrummy import metrics
 from ginrummy.ai import make_player
-from ginrummy.engine import Event, EventKind, GameState, Phase, apply, view_for
+from ginrummy.engine import Event, EventKind, GameState, apply, to_act, view_for
 from ginrummy.stats import COUNTS
 
 HUMAN = 0
@@ -21,7 +21,7 @@ def play_computer(state: GameState, level: str, salt: str, events: list[Event]) 
     """Let the computer act while it is its turn. It gets its seat's view, never the state."""
     player = make_player(level, seed=int(hashlib.sha256(salt.encode()).hexdigest()[:16], 16))
     timed = metrics.DECISIONS.labels(level)
-    while state.phase in (Phase.FIRST_UPCARD, Phase.DRAW, Phase.DISCARD) and state.hand.turn == COMPUTER:
+    while to_act(state) == COMPUTER:
         started = time.perf_counter()
         action = player.choose(view_for(state, COMPUTER))
         timed.observe(time.perf_counter() - started)
