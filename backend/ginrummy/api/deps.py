@@ -94,7 +94,20 @@ PlainInt = Annotated[int, _plain(PLAIN_INT)]
 PlainFloat = Annotated[float, _plain(PLAIN_FLOAT)]
 GameId = Annotated[str, Path(pattern=GAME_ID, description="The game id returned when the game was created")]
 HandNumber = Annotated[PlainInt, Path(ge=1, le=10_000, description="The hand's number in the match, from 1")]
-IfMatch = Annotated[str | None, Header(description="Only apply the move if the game is at this version (ETag)")]
+async def _expected_versions(if_match: Annotated[str | None, Header(
+        alias="If-Match", description="Only apply the move if the game is at this version (its ETag)")] = None,
+        ) -> frozenset[int] | None:
+    """The versions If-Match names (``"7"``, ``W/"7"``, a list of them): None without the header or with ``*``.
+    A tag that is no version matches none."""
+    if if_match is None:
+        return None
+    tags = [tag.strip().removeprefix("W/").strip('"') for tag in if_match.split(",")]
+    if "*" in tags:
+        return None
+    return frozenset(int(tag) for tag in tags if PLAIN_INT.fullmatch(tag))
+
+
+IfMatch = Annotated[frozenset[int] | None, Depends(_expected_versions)]
 IdempotencyKey = Annotated[str | None, Header(max_length=200, description="Repeat a request safely: the same "
                                               "key returns the first answer and applies nothing twice")]
 

@@ -38,9 +38,18 @@ from ginrummy.engine import (
     to_act,
     view_for,
 )
-from ginrummy.store.base import GameRecord, GameStore, LockedGame, MoveWrite, StoredReply, Written, move_scope
+from ginrummy.store.base import (
+    GameRecord,
+    GameStore,
+    LockedGame,
+    MoveWrite,
+    StoredReply,
+    Written,
+    fingerprint,
+    move_scope,
+    same_token,
+)
 from ginrummy.store.errors import StoreError
-from ginrummy.store.sql import fingerprint, same_token
 
 from .errors import IllegalMove, Invalid, KeyReused, RateLimited, SeatTaken, StaleVersion, Unauthorized
 from .notify import Notifier, Subscription
@@ -89,13 +98,10 @@ def creation_scope(player_token: str | None, address: str) -> str:
 NewPlayer = Callable[[], tuple[str, str]]
 """Makes a new anonymous player, (id, token): called only once a request is to be granted, so that a refused
 request writes nothing."""
+Versions = frozenset[int] | None
+"""The versions a move may be made on (the client's If-Match, parsed by the API); None: any."""
 Charge = Callable[[int, str | None], None]
 """Counts a request against the budgets of the seat it was authorised for (the seat, and its player's id)."""
-
-
-def etag_matches(if_match: str, version: int) -> bool:
-    candidates = [tag.strip().removeprefix("W/").strip('"') for tag in if_match.split(",")]
-    return "*" in candidates or str(version) in candidates
 
 
 PRESENT_SECONDS = 30.0
@@ -320,7 +326,7 @@ class GameService:
                          clock=clock_of(turn_seconds, time.time(), state, joined=False))
         body["seat_token"] = seat_token
         body["player_token"] = player_token
-        body["invite"] = None if invite is None else {"code": invite, "path": f"/#/join/{game_id}/{invite}"}
+        body["invite"] = None if invite is None else {"code": invite}
         reply = (*idempotency, body) if idempotency is not None else None
         try:
             self.store.create_game(game_id, seat_token, level, player_id, state, events,
@@ -430,7 +436,7 @@ class GameService:
 
     # --- moving
 
-    def act(self, game_id: str, token: str | None, make_action: Callable[[int], Action], if_match: str | None,
+    def act(self, game_id: str, token: str | None, make_action: Callable[[int], Action], expected: Versions,
             idempotency_key: str | None, request_fingerprint: str,
             charge: Charge | None = None) -> tuple[dict[str, Any], bool]:
         """Apply the person's move and the computer's replies atomically. ``charge`` counts it against the seat's
@@ -449,7 +455,7 @@ class GameService:
             if charge is not None and attempt == 0:
                 charge(seat, self._player_of(record, seat))
             try:
-                self._check_version(record, if_match)
+                self._check_version(record, expected)
                 state, events, body = self._play(record, seat, make_action(seat))
             except (StaleVersion, IllegalMove):
                 # A request repeated after the game moved on is refused by the new state: answer it again.
@@ -472,10 +478,10 @@ class GameService:
                 self.notifier.publish(game_id)
                 return body, False
             break  # the key's answer was kept first (a repeated request, or one racing this one): answer it again
-        return self._act_locked(game_id, token, make_action, if_match, idempotency_key, request_fingerprint)
+        return self._act_locked(game_id, token, make_action, expected, idempotency_key, request_fingerprint)
 
     def _act_locked(self, game_id: str, token: str | None, make_action: Callable[[int], Action],
-                    if_match: str | None, idempotency_key: str | None,
+                    expected: Versions, idempotency_key: str | None,
                     request_fingerprint: str) -> tuple[dict[str, Any], bool]:
         with self.store.locked(game_id) as locked:
             record, seat = self._seated(locked.record, token)
@@ -483,7 +489,7 @@ class GameService:
                 stored = locked.stored_reply(move_scope(game_id, seat), idempotency_key)
                 if stored is not None:
                     return self._answer_again(locked, record, seat, stored, request_fingerprint), True
-            self._check_version(record, if_match)
+            self._check_version(record, expected)
             state, events, body = self._play(record, seat, make_action(seat))
             reply = (move_scope(game_id, seat), idempotency_key, request_fingerprint) \
                 if idempotency_key is not None else None
@@ -504,8 +510,8 @@ class GameService:
         return stats_delta(events, 0), stats_delta(events, 1) if record.seat1_player_id is not None else None
 
     @staticmethod
-    def _check_version(record: GameRecord, if_match: str | None) -> None:
-        if if_match is not None and not etag_matches(if_match, record.version):
+    def _check_version(record: GameRecord, expected: Versions) -> None:
+        if expected is not None and record.version not in expected:
             raise StaleVersion("stale_version", f"the game is at version {record.version}; read it again "
                                "before moving", version=record.version)
 

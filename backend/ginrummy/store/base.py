@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
@@ -12,7 +14,8 @@ from typing import Any, Protocol
 
 from ginrummy.engine import Event, GameState
 
-__all__ = ["GameRecord", "GameStore", "LockedGame", "MoveWrite", "PlayerGame", "StoredReply", "Written"]
+__all__ = ["GameRecord", "GameStore", "LockedGame", "MoveWrite", "PlayerGame", "StoredReply", "Written", "fingerprint",
+           "move_scope", "same_token", "token_hash"]
 
 
 @dataclass
@@ -91,6 +94,21 @@ class MoveWrite:
     stats: dict[str, int] | None = None
     seat1_stats: dict[str, int] | None = None
     """What it adds to the stats of the player in seat 1, when a person or a program sits there."""
+
+
+def token_hash(token: str) -> str:
+    """Tokens are stored only as hashes, so a leaked database does not hand out seats."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def same_token(token: str, stored_hash: str) -> bool:
+    """Whether ``token`` is the one stored as ``stored_hash`` (compared in constant time)."""
+    return hmac.compare_digest(token_hash(token), stored_hash)
+
+
+def fingerprint(*parts: str) -> str:
+    """A digest of what a request asked for, to tell a repeated request from a reused key."""
+    return hashlib.sha256("\x00".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def move_scope(game_id: str, seat: int) -> str:

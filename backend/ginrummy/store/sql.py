@@ -19,8 +19,6 @@ even across server processes. A commit is durable before the caller answers.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import logging
 import queue
@@ -64,7 +62,15 @@ from sqlalchemy.pool import StaticPool
 from ginrummy.engine import Event, EventKind, GameState, InvalidInputError, replay_events
 from ginrummy.stats import COUNTS
 
-from .base import GameRecord, MoveWrite, PlayerGame, StoredReply, Written, move_scope
+from .base import (
+    GameRecord,
+    MoveWrite,
+    PlayerGame,
+    StoredReply,
+    Written,
+    move_scope,
+    token_hash,
+)
 from .codec import READABLE_SCHEMAS, STORED_SCHEMA, decode_state, encode_state, play_on
 from .errors import StoreError as StoreError  # re-exported: ginrummy.store.sql.StoreError as before
 from .schema import SchemaState, ensure_schema
@@ -146,11 +152,6 @@ MOVES_CHANNEL = "ginrummy_moves"
 SNAPSHOT_EVERY = 64
 """A snapshot is written at least this often (in versions), so no load plays on more than this many moves."""
 STAT_COLUMNS = tuple(COUNTS)
-
-
-def token_hash(token: str) -> str:
-    """Tokens are stored only as hashes, so a leaked database does not hand out seats."""
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -782,15 +783,6 @@ class LockedGame:
 
     def version_events(self, version: int) -> list[tuple[int, Event]]:
         return self.store.version_events(self.connection, self.game_id, version)
-
-
-def fingerprint(*parts: str) -> str:
-    """A digest of what a request asked for, to tell a repeated request from a reused key."""
-    return hashlib.sha256("\x00".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def same_token(token: str, stored_hash: str) -> bool:
-    return hmac.compare_digest(token_hash(token), stored_hash)
 
 
 class _Listener:

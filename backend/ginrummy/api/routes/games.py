@@ -72,7 +72,7 @@ def create_game(games: Games, players: Players, token: CreatorToken, limits: Lim
         idempotency = (creation_scope(token, address), idempotency_key, request_fingerprint("/api/games", asked))
         earlier = games.stored_creation(*idempotency)
         if earlier is not None:
-            return answered(earlier, True, 201)
+            return answered(with_join_path(earlier), True, 201)
     opponent = choice.opponent
     level = None if opponent is not None and opponent.kind == "invite" else \
         (opponent.level if opponent is not None and opponent.level is not None else choice.level)
@@ -80,7 +80,14 @@ def create_game(games: Games, players: Players, token: CreatorToken, limits: Lim
     body, replayed = games.create(level, rules, choice.seed, known, players.new_player, idempotency, turn_seconds)
     if not replayed:
         metrics.GAMES.inc()
-    return answered(body, replayed, 201)
+    return answered(with_join_path(body), replayed, 201)
+
+
+def with_join_path(body: dict[str, Any]) -> dict[str, Any]:
+    """A new game's answer with the browser's page that joins its invite (``#/join/ID/CODE``)."""
+    if body.get("invite") is not None:
+        body["invite"]["path"] = f"/#/join/{body['game_id']}/{body['invite']['code']}"
+    return body
 
 
 @router.post("/{game_id}/join", response_model=JoinedGameResponse, summary="Take seat 1 with its invite code",

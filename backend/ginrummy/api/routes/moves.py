@@ -31,7 +31,7 @@ def _answer(body: dict[str, Any], replayed: bool, kind: ActionKind) -> JSONRespo
 def _empty_move(path: str, summary: str, kind: ActionKind) -> None:
     @router.post(f"/{path}", response_model=GameResponse, responses=RESPONSES, summary=summary, name=path)
     async def move(request: Request, game_id: GameId, games: Games, token: Token,
-                   limits: Limits, address: Address, if_match: IfMatch = None,
+                   limits: Limits, address: Address, if_match: IfMatch,
                    idempotency_key: IdempotencyKey = None) -> Any:
         no_body(await request.body())
         body, replayed = await _run(_act, limits, address, games, game_id, token, lambda seat: Action(kind, seat),
@@ -44,7 +44,7 @@ def _card_move(path: str, summary: str, kind: ActionKind, build: Callable[[int, 
     @router.post(f"/{path}", response_model=GameResponse, responses=RESPONSES, summary=summary, name=path)
     async def move(request: Request, game_id: GameId, games: Games, token: Token,
                    limits: Limits, address: Address, payload: Annotated[model, Body()],  # type: ignore[valid-type]
-                   if_match: IfMatch = None, idempotency_key: IdempotencyKey = None) -> Any:
+                   if_match: IfMatch, idempotency_key: IdempotencyKey = None) -> Any:
         raw = json.dumps(payload.model_dump(), sort_keys=True).encode()  # type: ignore[attr-defined]
         body, replayed = await _run(_act, limits, address, games, game_id, token, lambda seat: build(seat, payload),
                                     if_match, idempotency_key, request_fingerprint(request.url.path, raw))
@@ -52,7 +52,7 @@ def _card_move(path: str, summary: str, kind: ActionKind, build: Callable[[int, 
 
 
 def _act(limits: Limiter, address: str, games: GameService, game_id: str, token: str | None,
-         make_action: Callable[[int], Action], if_match: str | None, idempotency_key: str | None,
+         make_action: Callable[[int], Action], if_match: frozenset[int] | None, idempotency_key: str | None,
          fingerprint: str) -> tuple[dict[str, Any], bool]:
     limits.move_from(address)
     return games.act(game_id, token, make_action, if_match, idempotency_key, fingerprint,
