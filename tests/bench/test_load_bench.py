@@ -91,7 +91,7 @@ def test_the_bench_measures_every_target_interleaved_and_the_bytes_per_move(caps
     table = out.split("The goals' ratios")[0]
     for clients in ("1", "2"):
         names = [line[9:37].strip() for line in table.splitlines() if line[:7].strip() == clients]
-        assert names == ["bare", "bare + commit, SQLite", "game, SQLite (moves)"], table
+        assert names == ["bare", "bare + commit, SQLite", "sqlite3 + commit, SQLite", "game, SQLite (moves)"], table
     assert all(line.split()[-1] == "0" for line in table.splitlines() if line[:7].strip() in ("1", "2")), table
     assert "moves/s ÷ commit req/s" in out
     sizes = [line for line in out.splitlines() if line.startswith("SQLite ")]

@@ -5,9 +5,12 @@ each a uvicorn process (``--workers`` processes each):
 
 * bare: one POST route with a small pydantic body that does nothing (``ginrummy.bench.load:bare_app``); the
   least a POST route of the game can cost;
-* bare + one commit: the same route doing one small INSERT and COMMIT (``ginrummy.bench.load:commit_app``),
-  through the store's own engine settings, so with the product's durability (on SQLite: WAL,
-  ``synchronous=FULL``, one writer at a time per process); on SQLite, and on PostgreSQL with ``--postgres-url``;
+* bare + one commit: the same route doing one INSERT of an 8 KB row and its COMMIT (``ginrummy.bench.load:
+  commit_app``), the cheapest way the stack allows, through the store's own engine settings, so with the
+  product's durability (on SQLite: WAL, ``synchronous=FULL``); on SQLite, and on PostgreSQL with
+  ``--postgres-url``;
+* sqlite3 + one commit: the same on Python's ``sqlite3`` alone (``ginrummy.bench.load:sqlite3_app``), the simplest
+  honest reference, which the stack's route must reach;
 * the game: ``gin-rummy serve`` on a SQLite file in a temporary directory, and with ``--postgres-url`` on that
   database, its rate limits and unfinished-games cap opened wide (every client comes from one address and plays
   far faster than people).
@@ -53,7 +56,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import traceback
 from collections.abc import Callable, Sequence
@@ -73,6 +75,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    Text,
     create_engine,
     insert,
     inspect,
@@ -91,39 +94,81 @@ bare_app = FastAPI(title="bare", openapi_url=None, docs_url=None, redoc_url=None
 
 
 @bare_app.post("/noop")
-def noop(request: BareRequest) -> dict[str, bool]:
-    """Parse a small body with pydantic and answer, in a worker thread as the game's moves run: the least any
-    POST route of the game can cost."""
+async def noop(request: BareRequest) -> dict[str, bool]:
+    """Parse a small body with pydantic and answer, in the event loop: the least any POST route can cost."""
     return {"ok": True}
 
 
 COMMIT_URL = "GINRUMMY_BENCH_COMMIT_URL"
-"""The environment variable naming the database of ``commit_app``."""
+"""The environment variable naming the database of ``commit_app`` and ``sqlite3_app``."""
+ROW_BYTES = 8192
+"""What each reference request writes: one row of about this many bytes (a move writes less; see the bytes per
+move the bench prints), made durable by its own COMMIT."""
+PAYLOAD = "x" * ROW_BYTES
 commit_metadata = MetaData()
 commits = Table("bench_commits", commit_metadata,
                 Column("id", Integer, primary_key=True),
                 Column("card", String(8), nullable=False),
-                Column("at", Float, nullable=False))
+                Column("at", Float, nullable=False),
+                Column("payload", Text, nullable=False))
+INSERT_SQL = "INSERT INTO bench_commits (card, at, payload) VALUES (?, ?, ?)"
 
 
 def commit_app() -> FastAPI:
-    """The bare route doing one small INSERT and COMMIT per request (a uvicorn ``--factory``).
+    """The bare route doing one INSERT of an 8 KB row and its COMMIT per request (a uvicorn ``--factory``), the
+    cheapest way the stack allows, through the store's engine (``make_engine``: on SQLite WAL and
+    ``synchronous=FULL``, as the game's moves are stored).
 
-    The engine is the store's (``make_engine``): the same connection settings, so on SQLite the same journal
-    mode, synchronous level and ``BEGIN IMMEDIATE``; and like the store, writers in one process take turns on a
-    lock on SQLite rather than polling for the database's write lock."""
+    On SQLite the route runs in the event loop on one connection the process keeps (no hop to a worker thread: a
+    commit waits for the disk either way, and SQLite has one writer). On PostgreSQL it runs in a worker thread on
+    the pool's connections, so that commits of different requests overlap, as the store's do."""
     from ginrummy.store.sql import make_engine
 
     url = os.environ[COMMIT_URL]
     engine = make_engine(url)
-    writer: AbstractContextManager[Any] = threading.Lock() if url.startswith("sqlite") else contextlib.nullcontext()
-    statement = insert(commits)
     app = FastAPI(title="bare + one commit", openapi_url=None, docs_url=None, redoc_url=None)
+    if url.startswith("sqlite"):
+        kept = engine.raw_connection()  # the store's connection settings (isolation_level None: BEGIN by hand)
+
+        @app.post("/commit")
+        async def commit_here(request: BareRequest) -> dict[str, bool]:
+            cursor = kept.cursor()
+            cursor.execute("BEGIN IMMEDIATE")
+            cursor.execute(INSERT_SQL, (request.card, time.time(), PAYLOAD))
+            cursor.execute("COMMIT")
+            cursor.close()
+            return {"ok": True}
+
+        return app
+    statement = insert(commits)
 
     @app.post("/commit")
     def commit(request: BareRequest) -> dict[str, bool]:
-        with writer, engine.begin() as connection:
-            connection.execute(statement, {"card": request.card, "at": time.time()})
+        with engine.begin() as connection:
+            connection.execute(statement, {"card": request.card, "at": time.time(), "payload": PAYLOAD})
+        return {"ok": True}
+
+    return app
+
+
+def sqlite3_app() -> FastAPI:
+    """The same route on Python's ``sqlite3`` module alone, with no SQLAlchemy (a uvicorn ``--factory``): one
+    connection, WAL, ``synchronous=FULL``, in the event loop. The stack's route (``commit_app``) must reach what
+    this does, or the game's ratios would be measured against a reference weaker than the simplest honest one."""
+    import sqlite3
+
+    path = os.environ[COMMIT_URL].removeprefix("sqlite:///")
+    connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    connection.execute("PRAGMA journal_mode=WAL")
+    connection.execute("PRAGMA synchronous=FULL")
+    connection.execute("PRAGMA busy_timeout=30000")
+    app = FastAPI(title="sqlite3 + one commit", openapi_url=None, docs_url=None, redoc_url=None)
+
+    @app.post("/commit")
+    async def commit(request: BareRequest) -> dict[str, bool]:
+        connection.execute("BEGIN IMMEDIATE")
+        connection.execute(INSERT_SQL, (request.card, time.time(), PAYLOAD))
+        connection.execute("COMMIT")
         return {"ok": True}
 
     return app
@@ -867,6 +912,10 @@ def main_targets(args: argparse.Namespace, directory: str) -> tuple[list[Target]
         server = uvicorn_server("ginrummy.bench.load:commit_app", workers, {COMMIT_URL: commit_url}, factory=True)
         targets.append(Target(f"bare + commit, {name}", "bare", name, LOCAL, server.port, "/commit", server,
                               commit_url))
+        if commit_url.startswith("sqlite"):  # the simplest honest reference, beside the stack's
+            plain = uvicorn_server("ginrummy.bench.load:sqlite3_app", workers, {COMMIT_URL: commit_url}, factory=True)
+            targets.append(Target(f"sqlite3 + commit, {name}", "bare", None, LOCAL, plain.port, "/commit", plain,
+                                  commit_url))
     if args.url is not None:
         parsed = urlparse(args.url)
         targets.append(Target(f"game at {parsed.netloc}", "game", None, parsed.hostname or LOCAL,
