@@ -22,8 +22,7 @@ function settle(table, view, settings) {
     arrangement: settleArrangement(table.arrangement, view, settings) };
 }
 
-/** Plain changes: screen, busy, rules, stats, match, tips, home, celebrated (game id: moment seen), coachHand,
- * coachMatch (hand key, game id of the coach's panels shown). */
+/** Plain changes (screen, busy, rules, stats, ...; celebrated: game id, moment seen; coach*: the panels shown). */
 export const patch = (state, changes) => ({ ...state, ...changes });
 const setTable = (state, changes) => ({ ...state, table: { ...state.table, ...changes } });
 
@@ -52,14 +51,16 @@ export function afterMove(state, data) {
   return { ...state, game: { ...state.game, version: data.version, view, opponent, rematch, clock }, table: settle(table, view, state.settings) };
 }
 
-/** One event into the move log (a new hand starts a new log). */
+/** One event into the move log (a new hand starts it again; one logged already is skipped). */
 export function logEvent(state, event) {
-  const entry = { seat: event.seat, text: describeEvent(event) };
-  const log = event.kind === 'hand_started' ? [entry] : [...state.table.log, entry].slice(-LOG_LENGTH);
-  return setTable(state, { log });
+  const { log } = state.table;
+  if (event.seq <= log.at(-1)?.seq) return state;
+  const entry = { ...event, text: describeEvent(event) };
+  return setTable(state, { log: event.kind === 'hand_started' ? [entry] : [...log, entry].slice(-LOG_LENGTH) });
 }
 
-export const withLog = (state, events) => events.reduce(logEvent, setTable(state, { log: [] }));
+/** The hand's log as read, then what was logged since. */
+export const withLog = (state, events) => [...events, ...state.table.log].reduce(logEvent, setTable(state, { log: [] }));
 
 /** While the other's moves are shown: the piles as they were (`display`), or null. */
 export const showing = (state, display) => setTable(state, { display, playing: display !== null });

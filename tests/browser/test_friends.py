@@ -96,7 +96,8 @@ def test_two_people_play_a_hand_by_link_each_seeing_only_their_own_cards(
     guest.screenshot(path=str(screenshots / "friend-guest-result.png"))
     # Each saw the same hand end from its own side.
     headlines = [p.inner_text("#result-headline") for p in pages]
-    assert headlines[0] != headlines[1] or "Nobody" in headlines[0], headlines
+    # (A drawn hand reads the same to both; any other ending names a winner, so the two headlines differ.)
+    assert headlines[0] != headlines[1] or "draw" in headlines[0], headlines
     assert not page_errors.unexpected(), page_errors.console
 
 

@@ -122,6 +122,34 @@ def test_taken_upcard_cannot_be_discarded(server: Any, new_page: Any, page_error
     assert other in server_view(server, game)["discard_pile"] or server_view(server, game)["phase"] != "discard"
 
 
+def test_a_move_made_before_the_log_arrives_keeps_the_whole_log(server: Any, new_page: Any) -> None:
+    game = create_game(server, seed=6)  # the computer starts: the log opens with the deal and its first choice
+    page: Page = new_page(storage=game_storage(game))
+    held: list[Any] = []
+    page.route(re.compile(r".*/events(\?.*)?$"), lambda route: held.append(route))  # the hand's log is held back
+    page.goto(server.url + "/#/play")
+    wait_idle(page)
+    while "pass" in live_actions(page):  # pass if offered the upcard, then draw
+        before = version(page)
+        page.click("#actions [data-action=pass]")
+        wait_move(page, before)
+    before = version(page)
+    page.click("#actions [data-action=draw_stock]")
+    wait_move(page, before)
+    assert held, "the table asks for the hand's log"
+    moved = page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)")
+    for route in held:
+        route.continue_()
+    page.unroute(re.compile(r".*/events(\?.*)?$"))
+    # The log read at opening comes in late: it goes before the moves shown since, and none is shown twice.
+    expect(page.locator("#log li").first).to_contain_text("Hand 1")
+    shown = page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)")
+    assert shown[-len(moved):] == moved and len(shown) > len(moved), shown
+    page.reload()
+    wait_idle(page)
+    expect(page.locator("#log li")).to_have_count(len(shown))
+
+
 def test_reload_resumes_where_the_hand_was(server: Any, new_page: Any) -> None:
     game = create_game(server, seed=6)  # the computer starts; you draw first
     page: Page = new_page(storage=game_storage(game))

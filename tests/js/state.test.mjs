@@ -47,6 +47,20 @@ test('the log: one line per event, a new hand starts it again', () => {
   assert.match(s.table.log[0].text, /^Hand 2/);
 });
 
+test('the log read late: moves logged meanwhile stay after it, none twice', () => {
+  const dealt = { kind: 'hand_started', hand: 1, seat: 1, card: '2H', seq: 1 };
+  const passed = { kind: 'passed', seat: 1, seq: 2 };
+  const drew = { kind: 'drew', source: 'stock', seat: 0, seq: 3 };
+  // The player moved before the hand's log arrived: the move is logged, then the log read at opening comes in.
+  let s = logEvent(start(), drew);
+  s = withLog(s, [dealt, passed]);
+  assert.deepEqual(s.table.log.map((e) => e.seq), [1, 2, 3]);
+  // A log read after the move holds it already; shown once, and an event heard again is not logged again.
+  s = withLog(logEvent(start(), drew), [dealt, passed, drew]);
+  assert.deepEqual(s.table.log.map((e) => e.seq), [1, 2, 3]);
+  assert.deepEqual(logEvent(s, passed).table.log.map((e) => e.seq), [1, 2, 3]);
+});
+
 test('selection, hints and feedback', () => {
   let s = say(start(), 'Draw a card first.', 'error');
   assert.deepEqual(s.table.feedback, { text: 'Draw a card first.', kind: 'error' });

@@ -50,8 +50,7 @@ export function createTable(ctx) {
       // The hand's move log: the table is drawn without waiting for it.
       api.events(saved.id, saved.token, data.view.hand_number).then(({ events }) => {
         const s = get();
-        if (s.game?.id !== saved.id || s.game.version !== data.version || s.busy) return;
-        update((st) => withLog(st, events));
+        if (s.game?.id === saved.id && s.game.view.hand_number === data.view.hand_number) update((st) => withLog(st, events));
       }).catch(() => {});
       return true;
     } catch (error) {
