@@ -9,7 +9,8 @@ Anywhere else it needs Python 3.11+ and httpx only:
     python3 -m venv bot-venv && bot-venv/bin/pip install httpx && bot-venv/bin/python bot.py 'LINK'
 
 It needs nothing from the server's code. It follows the game on the event stream (Server-Sent Events): every
-message holds its seat's view, and when the view says it is the bot's turn it moves. Its play is plain: it takes
+message holds its seat's view, and when the view says it is the bot's turn (`turn` is its `seat`) it picks one of
+the view's `legal_actions` and posts it back as it is. Its play is plain: it takes
 the pile card only when that lowers its deadwood, throws the card that leaves the least deadwood, knocks as
 soon as it may, and deals the next hand when one is over.
 """
@@ -24,9 +25,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import httpx
-
-ROUTES = {"take_upcard": "take-upcard", "pass": "pass", "draw": "draw", "discard": "discard", "knock": "knock",
-          "big_gin": "big-gin", "next_hand": "next-hand"}
 
 
 def updates(client: httpx.Client, game_id: str) -> Iterator[dict[str, Any]]:
@@ -99,29 +97,29 @@ def main(link: str) -> None:
         joined = client.post(f"/api/games/{game_id}/join", json={"code": code})
         joined.raise_for_status()
         client.headers["Authorization"] = f"Bearer {joined.json()['seat_token']}"
-        print(f"joined {game_id} as seat 1")
+        print(f"joined {game_id} as seat {joined.json()['seat']}")
         version = 0
         for game in updates(client, game_id):
             if game["version"] < version:  # older than a move's answer already seen
                 continue
             while True:  # move while it is the bot's turn, on the newest view (a move's answer holds it)
                 view, version = game["view"], game["version"]
+                me = view["seat"]
                 if view["phase"] == "match_over":
-                    me, them = view["final_scores"][1], view["final_scores"][0]
-                    print(f"match over: {'won' if view['winner'] == 1 else 'lost'} {me}-{them}")
+                    mine, theirs = view["final_scores"][me], view["final_scores"][1 - me]
+                    print(f"match over: {'won' if view['winner'] == me else 'lost'} {mine}-{theirs}")
                     return
-                if view["turn"] != 1 and view["phase"] != "hand_over":
+                if view["turn"] != me and view["phase"] != "hand_over":
                     break
                 action = choose(view)
-                body = {k: action[k] for k in ("source", "card") if action.get(k)}
-                answer = client.post(f"/api/games/{game_id}/{ROUTES[action['kind']]}", json=body or None,
+                answer = client.post(f"/api/games/{game_id}/actions", json=action,
                                      headers={"If-Match": f'"{version}"'})
                 if answer.status_code == 429:  # faster than the server allows: wait
                     time.sleep(float(answer.headers.get("Retry-After", "1")))
                 if answer.status_code >= 400:  # or the other seat moved first (dealt, say): read the game again
                     game = client.get(f"/api/games/{game_id}").json()
                     continue
-                print(action["kind"], body.get("card") or body.get("source") or "")
+                print(action["kind"], action.get("card") or action.get("source") or "")
                 game = answer.json()
 
 

@@ -20,22 +20,13 @@ from urllib.parse import urlsplit
 import httpx
 
 from ginrummy.ai import make_player
-from ginrummy.engine.views import View
+from ginrummy.engine import View
 
-ROUTES = {"take_upcard": "take-upcard", "pass": "pass", "draw": "draw", "discard": "discard", "knock": "knock",
-          "big_gin": "big-gin", "next_hand": "next-hand"}
-"""The move route of each action kind."""
 JOIN_LINK = re.compile(r"#/join/(?P<game>[A-Za-z0-9_-]+)/(?P<code>[A-Za-z0-9_-]+)$")
 WAIT_SECONDS = 25
 """How long one long poll waits for the other seat's move."""
 
 Json = dict[str, Any]
-
-
-def move_request(action: Json) -> tuple[str, Json | None]:
-    """The route and JSON body (None: no body) that ask for ``action``, one of a view's legal actions."""
-    body = {k: action[k] for k in ("source", "card") if action.get(k) is not None}
-    return ROUTES[action["kind"]], body or None
 
 
 def parse_join_link(link: str) -> tuple[str, str, str]:
@@ -97,9 +88,9 @@ class Bot:
                 self._wait(WAIT_SECONDS)
 
     def _move(self, action: Json, version: int) -> None:
-        route, payload = move_request(action)
+        """Post ``action``, one of the view's legal actions, back as it is."""
         while True:
-            response = self.client.post(f"/api/games/{self.game_id}/{route}", json=payload,
+            response = self.client.post(f"/api/games/{self.game_id}/actions", json=action,
                                         headers={**self._auth(), "If-Match": f'"{version}"'})
             if response.status_code != 429:
                 break
@@ -108,7 +99,7 @@ class Bot:
             return
         self._answer(response)
         self.moves += 1
-        self.log.append(" ".join([action["kind"], *map(str, (payload or {}).values())]))
+        self.log.append(" ".join([action["kind"], *(action[k] for k in ("card", "source") if k in action)]))
 
     def _wait(self, seconds: float) -> None:
         """Wait for the next event after those seen (or ``seconds``)."""

@@ -210,6 +210,9 @@ def _migrate(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from ginrummy.ai import player_names
+    from ginrummy.ai.levels import LEVELS
+
     parser = argparse.ArgumentParser(prog="gin-rummy", description="Gin Rummy against a fair computer opponent.")
     sub = parser.add_subparsers(dest="command", required=True)
     serve = sub.add_parser("serve", help="run the game server (API and browser game)")
@@ -234,7 +237,8 @@ def build_parser() -> argparse.ArgumentParser:
     train.add_argument("rest", nargs=argparse.REMAINDER, help="see gin-rummy train-knock --help")
     train.set_defaults(run=_train_knock)
     play = sub.add_parser("play", help="play a match in the terminal")
-    play.add_argument("--level", default="medium", choices=["easy", "medium", "hard", "simple"])
+    play.add_argument("--level", default="medium", choices=player_names(),
+                      help=f"the computer's level ({', '.join(LEVELS)}) or another player of the arena")
     play.add_argument("--rules", default="house", choices=sorted(PRESETS))
     play.add_argument("--seed", type=int, default=None)
     play.set_defaults(run=_play)
@@ -251,7 +255,8 @@ def build_parser() -> argparse.ArgumentParser:
     joined = bot.add_mutually_exclusive_group(required=True)
     joined.add_argument("--join", metavar="LINK", help="the join link (http://host:port/#/join/GAME/CODE)")
     joined.add_argument("--create", metavar="URL", help="the server's URL: create a game and print its join link")
-    bot.add_argument("--level", default="medium", help="the level or player that plays (easy, medium, hard, ...)")
+    bot.add_argument("--level", default="medium",
+                     help=f"the level ({', '.join(LEVELS)}) or another player of the arena that plays")
     bot.add_argument("--deal-after", type=float, default=10.0, metavar="SECONDS",
                      help="leave the other seat this long to deal the next hand before dealing it")
     bot.add_argument("--target", type=int, default=None, help="with --create: the match's target score")

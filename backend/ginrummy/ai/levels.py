@@ -21,7 +21,14 @@ from ginrummy.engine.melds import cached_deadwood
 
 from .hand import deadwood_after_taking, joins_a_meld, knock_outs, unseen_by
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS: dict[str, str] = {
+    "easy": "Easy: for learning the game. It melds, but misses chances and knocks late.",
+    "medium": "Medium: a fair fight for a casual player.",
+    "hard": "Hard: plays to win. It reads your discards, but never sees your cards.",
+}
+"""The computer's levels a game may be played against, easiest first, each in words: the one list of them (the
+API checks and publishes it, ``GET /api/rules``; the browser and the bots read it there; ``ai.players`` makes
+each level's player)."""
 
 
 def _draw_choice(view: View, take: bool) -> Action:

@@ -18,7 +18,7 @@ from .baselines.tabled import make_tabled
 from .baselines.undercutter import make_undercutter
 from .frozen.hard_v1 import make_hard_v1
 from .hard import make_hard
-from .levels import EasyPlayer, MediumPlayer
+from .levels import LEVELS, EasyPlayer, MediumPlayer
 
 
 def _simple(rng: random.Random, knock_at: float | None = None) -> SimplePlayer:
@@ -37,6 +37,9 @@ PLAYERS: dict[str, PlayerFactory] = {
     "hard-v1": make_hard_v1,
     "cfr": make_cfr,
 }
+
+
+assert set(LEVELS) <= set(PLAYERS), "every level of the product has its player"
 
 
 def player_names() -> list[str]:

@@ -1,20 +1,29 @@
-"""Request and response bodies of the JSON API, as typed models: the routes answer through them, and they are the
-OpenAPI document, every field described for a bot's author.
+"""Request and response bodies of the JSON API, as typed models: every answer goes through its model, and the
+models are the OpenAPI document, every field described for a bot's author.
+
+The engine's value types (a view, an event, an action, a hand's result and summary, the rules) are declared once,
+in ``ginrummy.engine``, with a docstring under each field; their models here are derived from those declarations
+(``model_of``), so a field added there is in the answers, the models and the documentation without an edit here.
+The rest (what a request asks for, what wraps a view in an answer) is declared here.
 
 Requests are strict: a number sent as a string, a boolean sent as a number or a float where an integer belongs is
-refused with a 422 naming the field. Responses are built by the engine's ``to_json`` methods; a field the engine
-leaves out when it has no value (an action's card, an event's hidden card) is left out here too.
+refused with a 422 naming the field. A field the engine leaves out when it holds nothing (an action's card, an
+event's hidden card) is left out of the answer too.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from enum import Enum
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, create_model, field_validator
 
 from ginrummy.ai.levels import LEVELS
-from ginrummy.engine import PRESETS
+from ginrummy.engine import PRESETS, Action, Card, Event, HandSummary, HollywoodGame, Rules, View
+from ginrummy.engine.rules import SETTINGS
+from ginrummy.engine.scoring import KnockResult
+from ginrummy.engine.wire import is_seat, is_wire_type, options, value_range, wire_fields
 from ginrummy.stats import COUNTS
 
 CardCode = Annotated[str, Field(pattern=r"^(10|[A2-9TJQK])[CDHS]$", examples=["7H", "TD", "AS"],
@@ -25,7 +34,6 @@ Seat = Annotated[int, Field(ge=0, le=1, description="0 is whoever created the ga
 Level = Annotated[str, Field(description="How strong the computer plays", json_schema_extra={"enum": list(LEVELS)})]
 PresetName = Annotated[str, Field(description="One of the presets listed by GET /api/rules",
                                   json_schema_extra={"enum": list(PRESETS)})]
-Outcome = Literal["gin", "big_gin", "knock", "undercut", "no_score"]
 MAX_SEED = 2**128 - 1
 
 
@@ -42,20 +50,84 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
-class RuleSettings(Strict):
-    """Variant settings on top of the chosen preset; leave out what you don't change."""
+# --- models derived from the engine's declarations
 
-    target: int | None = Field(None, ge=1, le=10000, description="Points that win the match: 100, 250, 500 or any")
-    knock_limit: int | None = Field(None, ge=0, le=10, description="Most deadwood you may knock with (0: Gin only)")
-    straight_gin: bool | None = Field(None, description="No knocking: a hand ends only with Gin")
-    oklahoma: bool | None = Field(None, description="The first upcard's value sets the hand's knock limit")
-    oklahoma_ace_must_be_gin: bool | None = Field(None, description="Oklahoma: an ace upcard means Gin only")
-    oklahoma_spades_double: bool | None = Field(None, description="Oklahoma: a spade upcard doubles the hand")
-    big_gin: bool | None = Field(None, description="Big Gin (all eleven cards melded) is allowed")
-    big_gin_bonus: int | None = Field(None, ge=0, le=1000, description="The Big Gin bonus")
-    scoring: Literal["simple", "traditional", "hollywood"] | None = Field(None, description="How hands add up")
-    line_bonus: int | None = Field(None, ge=0, le=1000, description="Points added to every hand won")
-    hollywood_games: Literal[3, 5] | None = Field(None, description="Hollywood: games scored at once")
+MODEL_NAMES: dict[type, str] = {KnockResult: "ShowdownModel"}
+"""Models named otherwise than ``<type>Model`` (the names the OpenAPI document has always used)."""
+_MODELS: dict[type, type[BaseModel]] = {}
+
+
+def wire_hint(hint: Any) -> Any:
+    """The pydantic type of a field declared with ``hint`` in the engine (see ``ginrummy.engine.wire``)."""
+    if is_seat(hint):
+        return Seat | None if get_origin(hint) in (Union, type(int | None)) else Seat
+    bounds = value_range(hint)
+    while get_origin(hint) is Annotated:
+        hint = get_args(hint)[0]
+    if bounds is not None:
+        return Annotated[hint, Field(ge=bounds.low, le=bounds.high)]
+    if get_origin(hint) in (Union, type(int | None)):
+        return Union[tuple(wire_hint(a) for a in get_args(hint))]  # noqa: UP007 - built from a tuple of types
+    if hint is Card:
+        return CardCode
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return Literal[tuple(member.value for member in hint)]
+    if get_origin(hint) is tuple:
+        args = get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return list[wire_hint(args[0])]  # type: ignore[misc]
+        return Annotated[list[Union[tuple(wire_hint(a) for a in set(args))]],  # type: ignore[misc]  # noqa: UP007
+                         Field(min_length=len(args), max_length=len(args))]
+    if is_wire_type(hint):
+        return model_of(hint)
+    if hint is dict:
+        return dict[str, Any]
+    return hint
+
+
+def model_of(cls: type, name: str | None = None, **extra: Any) -> type[BaseModel]:
+    """The response model of an engine value type: each field with its type and its docstring as description;
+    a field the type leaves out when it holds its default is optional and left out likewise. ``extra`` adds
+    fields the API puts beside the engine's (as ``create_model`` takes them)."""
+    if not extra and cls in _MODELS:
+        return _MODELS[cls]
+    opts = options(cls)
+    fields: dict[str, Any] = {}
+    for f in wire_fields(cls):
+        kind = wire_hint(f.hint)
+        if opts.omit_defaults and not f.required and f.name not in opts.always:
+            fields[f.name] = (kind | None, Omitted(f.doc))
+        else:
+            fields[f.name] = (kind, Field(..., description=f.doc))
+    doc = (cls.__doc__ or "").strip()
+    model: type[BaseModel] = create_model(
+        name or MODEL_NAMES.get(cls, f"{cls.__name__}Model"), __doc__=" ".join(doc.split()), **fields, **extra)
+    if not extra:
+        _MODELS[cls] = model
+    return model
+
+
+if TYPE_CHECKING:  # derived at run time; to a type checker, models
+    ActionModel = BaseModel
+    ViewModel = BaseModel
+    EventModel = BaseModel
+    RulesModel = BaseModel
+    HandSummaryModel = BaseModel
+    HollywoodGameModel = BaseModel
+    RuleSettings = Strict
+else:
+    ActionModel = model_of(Action)
+    ViewModel = model_of(View, practice=(bool, Field(False, description="A practice game (dealt from a seed the "
+                                                                         "client chose): not counted in your stats")))
+    EventModel = model_of(Event, seq=(int, Field(..., ge=1, description="Position in the game's event log, from 1")))
+    RulesModel = model_of(Rules)
+    HandSummaryModel = model_of(HandSummary)
+    HollywoodGameModel = model_of(HollywoodGame)
+    RuleSettings = create_model(
+        "RuleSettings", __doc__="Variant settings on top of the chosen preset; leave out what you don't change.",
+        __base__=Strict,
+        **{s.name: (wire_hint(s.hint) | None, Field(None, description=s.doc)) for s in SETTINGS},
+    )
 
 
 class ComputerOpponent(Strict):
@@ -106,179 +178,13 @@ class CardRequest(Strict):
 
 # --- responses
 
-class ActionModel(BaseModel):
-    kind: Literal["take_upcard", "pass", "draw", "discard", "knock", "big_gin", "next_hand"] = Field(
-        ..., description="What the action does")
-    seat: Seat
-    card: CardCode | None = Omitted("The card discarded (discard, knock); left out otherwise")
-    source: Literal["stock", "discard"] | None = Omitted("Where a draw takes from; left out otherwise")
-
-
-class EventModel(BaseModel):
-    seq: int = Field(..., ge=1, description="Position in the game's event log, from 1")
-    kind: Literal["hand_started", "took_upcard", "passed", "drew", "discarded", "knocked", "gin", "big_gin",
-                  "hand_ended", "match_ended", "resigned"] = Field(..., description="What happened (resigned: a "
-                                                                      "player gave up the match, or its turn "
-                                                                      "clock ran out and the other claimed it)")
-    hand: int = Field(..., description="The hand it happened in, from 1")
-    seat: Seat | None = Field(..., description="Who did it (hand_started: who has the first choice of the "
-                                               "upcard; hand_ended, match_ended: the winner, null for no score)")
-    card: CardCode | None = Omitted("The card involved; left out when it is hidden from you (the computer's "
-                                    "stock draws while the hand is played)")
-    source: Literal["stock", "discard"] | None = Omitted("drew: where from")
-    points: int | None = Omitted("hand_ended: the points scored")
-    result: Outcome | None = Omitted("hand_ended: how the hand ended")
-    deadwood: int | None = Omitted("knocked: the knocker's deadwood")
-    private: bool | None = Omitted("The card was seen only by the player who drew it")
-
-
-class RulesModel(BaseModel):
-    name: str = Field(..., description="The preset these rules are, or custom")
-    target: int = Field(..., description="Points that win the match")
-    knock_limit: int = Field(..., description="Most deadwood you may knock with (0: Gin only)")
-    gin_bonus: int = Field(..., description="Bonus for Gin")
-    undercut_bonus: int = Field(..., description="Bonus for an undercut")
-    straight_gin: bool = Field(..., description="No knocking: a hand ends only with Gin")
-    oklahoma: bool = Field(..., description="The first upcard's value sets the hand's knock limit")
-    oklahoma_ace_must_be_gin: bool = Field(..., description="Oklahoma: an ace upcard means Gin only")
-    oklahoma_spades_double: bool = Field(..., description="Oklahoma: a spade upcard doubles the hand")
-    big_gin: bool = Field(..., description="Big Gin (all eleven cards melded) is allowed")
-    big_gin_bonus: int = Field(..., description="Bonus for Big Gin")
-    scoring: Literal["simple", "traditional", "hollywood"] = Field(..., description="How hands add up")
-    line_bonus: int = Field(..., description="Points added to every hand won")
-    box_bonus: int = Field(..., description="Traditional: points per hand won, added at the end")
-    game_bonus: int = Field(..., description="Traditional: bonus for winning the match")
-    hollywood_games: int = Field(..., description="Hollywood: games scored at once")
-
-
-class DiscardOptionModel(BaseModel):
-    card: CardCode = Field(..., description="A card you might discard")
-    deadwood: int = Field(..., description="Your deadwood after discarding it")
-    can_knock: bool = Field(..., description="Whether you may knock with this discard")
-    gin: bool = Field(..., description="Whether this discard leaves Gin")
-
-
-class LayoffModel(BaseModel):
-    card: CardCode = Field(..., description="A card the defender laid off")
-    meld: int = Field(..., description="Index into knocker_melds")
-
-
-class ScoreLineModel(BaseModel):
-    label: str = Field(..., description="A term of the score, in words")
-    points: int = Field(..., description="Its points (negative when subtracted)")
-
-
-class ShowdownModel(BaseModel):
-    winner: Literal["knocker", "defender"] = Field(..., description="Who won the showdown")
-    kind: Literal["gin", "big_gin", "knock", "undercut"] = Field(..., description="How it was won")
-    points: int = Field(..., description="Points before any variant multiplier or line bonus")
-    knocker_deadwood: int = Field(..., description="The knocker's deadwood")
-    defender_deadwood: int = Field(..., description="The defender's deadwood after laying off")
-    defender_deadwood_before_layoffs: int = Field(..., description="The defender's deadwood before laying off")
-    layoffs: list[LayoffModel] = Field(..., description="Cards the defender laid off on the knocker's melds")
-    knocker_melds: list[list[CardCode]] = Field(..., description="The knocker's melds")
-    knocker_deadwood_cards: list[CardCode] = Field(..., description="The knocker's unmelded cards")
-    defender_melds: list[list[CardCode]] = Field(..., description="The defender's melds")
-    defender_deadwood_cards: list[CardCode] = Field(..., description="The defender's cards left after layoffs")
-    lines: list[ScoreLineModel] = Field(..., description="The score as a sum, term by term")
-    explanation: str = Field(..., examples=["Undercut: 25 + 8 − 5 = 28"], description="The score in one line")
-
-
-class HandResultModel(BaseModel):
-    outcome: Outcome = Field(..., description="How the hand ended")
-    winner: Seat | None = Field(..., description="Who scored; null for no score")
-    points: int = Field(..., description="Points scored, with any multiplier and line bonus")
-    knocker: Seat | None = Field(..., description="Who knocked (or went Gin); null when nobody did")
-    knock_card: CardCode | None = Field(..., description="The card the knocker discarded")
-    showdown: ShowdownModel | None = Field(..., description="The showdown; null for a hand without one")
-    multiplier: int = Field(..., description="Oklahoma spades: 2; else 1")
-    line_bonus: int = Field(..., description="The line bonus included in points")
-
-
-class RevealedHandModel(BaseModel):
-    cards: list[CardCode] = Field(..., description="The seat's cards at the end of the hand")
-    melds: list[list[CardCode]] = Field(..., description="Their least-deadwood melds")
-    deadwood_cards: list[CardCode] = Field(..., description="The cards outside those melds")
-    deadwood: int = Field(..., description="Their deadwood")
-
-
-class HollywoodGameModel(BaseModel):
-    scores: list[int] = Field(..., description="Both scores in this game, you first")
-    started: list[bool] = Field(..., description="Whether each player has scored in this game yet")
-    winner: Seat | None = Field(..., description="Who won this game; null while it is open")
-
-
-class HandSummaryModel(BaseModel):
-    number: int = Field(..., description="The hand's number, from 1")
-    starter: Seat = Field(..., description="Who had the first choice of the upcard")
-    outcome: Outcome = Field(..., description="How the hand ended")
-    winner: Seat | None = Field(..., description="Who scored; null for no score")
-    points: int = Field(..., description="Points scored")
-    scores: list[int] = Field(..., description="Both scores after this hand, you first")
-    knocker: Seat | None = Field(None, description="Who knocked or went Gin; null when the stock ran out")
-    deadwood: list[int] | None = Field(None, description="Each player's least deadwood as the hand ended, before "
-                                       "layoffs (both hands are shown then), you first; null in older matches")
-    draws: int = Field(0, description="Draws made in the hand, by both players")
-    knock_limit: int = Field(10, description="The most deadwood a knock was allowed in this hand")
-    declined: list[int | None] = Field([None, None], description="Each player's least deadwood it could have "
-                                       "knocked with on a turn it discarded instead (null: it never could), you "
-                                       "first; worked out from the deck and the moves, shown once the hand is over")
-
-
-class ViewModel(BaseModel):
-    """Everything your seat may know; never the computer's cards or the stock order before a showdown."""
-
-    seat: Seat = Field(..., description="Your seat")
-    rules: RulesModel = Field(..., description="The match's rules")
-    hand_number: int = Field(..., description="The hand being played, from 1")
-    starter: Seat = Field(..., description="Who has (or had) the first choice of this hand's first upcard")
-    phase: Literal["first_upcard", "draw", "discard", "hand_over", "match_over"] = Field(
-        ..., description="first_upcard: the first upcard is offered; draw, discard: a turn's two steps")
-    turn: Seat | None = Field(..., description="Who is to act; null when the hand or match is over")
-    knock_limit: int = Field(..., description="Most deadwood you may knock with in this hand")
-    hand: list[CardCode] = Field(..., description="Your cards")
-    melds: list[list[CardCode]] = Field(..., description="Your least-deadwood melds")
-    deadwood_cards: list[CardCode] = Field(..., description="Your cards outside those melds")
-    deadwood: int = Field(..., description="Your deadwood")
-    discard_options: list[DiscardOptionModel] = Field(..., description="With eleven cards: what each discard "
-                                                                       "leaves, and whether it may knock")
-    taken_card: CardCode | None = Field(..., description="The card you just took from the discard pile: you "
-                                                         "may not discard it this turn")
-    opponent_card_count: int = Field(..., description="How many cards the computer holds")
-    stock_count: int = Field(..., description="Cards left in the stock")
-    discard_pile: list[CardCode] = Field(..., description="Bottom to top; the last card is the one you may take")
-    upcard: CardCode = Field(..., description="This hand's FIRST upcard, the card turned up at the deal (not the "
-                                              "pile's top now: that is the last of discard_pile)")
-    draws: int = Field(..., description="Draws made in this hand so far")
-    passed: list[Seat] = Field(..., description="Seats that passed the first upcard")
-    pile_takes: list[list[CardCode]] = Field(..., description="Per seat, the cards taken from the discard pile "
-                                                              "this hand")
-    discards: list[list[CardCode]] = Field(..., description="Per seat, the cards discarded this hand, in order")
-    opponent_known: list[CardCode] = Field(..., description="Cards the computer took from the pile and has not "
-                                                            "thrown since: known to be in its hand")
-    legal_actions: list[ActionModel] = Field(..., description="Every move you may make now")
-    scores: list[int] = Field(..., description="The running scores, you first")
-    final_scores: list[int] = Field(..., description="The scores with end-of-match bonuses, once it is over")
-    hands_won: list[int] = Field(..., description="Hands won by each seat")
-    games: list[HollywoodGameModel] = Field(..., description="Hollywood: the games scored at once")
-    history: list[HandSummaryModel] = Field(..., description="Every hand that has ended, in order")
-    winner: Seat | None = Field(..., description="Who won the match; null until it is over")
-    result: HandResultModel | None = Field(..., description="How this hand ended, once it is over")
-    revealed: list[RevealedHandModel] | None = Field(..., description="Both hands, once this hand is over")
-    commitment: str = Field(..., description="SHA-256 of this hand's salt and shuffled deck, shown before play")
-    deck: list[CardCode] | None = Field(..., description="The deck as dealt, revealed when the hand is over")
-    salt: str | None = Field(..., description="The hand's salt, revealed when the hand is over")
-    practice: bool = Field(False, description="A practice game (dealt from a seed the client chose): not "
-                                              "counted in your stats")
-
-
 class OpponentModel(BaseModel):
     kind: Literal["computer", "person"] = Field(..., description="computer, or a person (or a program) who "
                                                 "joined by invite")
-    level: Level | None = Field(None, description="The computer's level")
-    joined: bool | None = Field(None, description="A person: whether someone has taken the seat yet")
-    connected: bool | None = Field(None, description="A person: whether they are following the game now (a "
-                                   "stream open, or a long poll, within the last 30 s)")
+    level: Level | None = Omitted("The computer's level (the computer only)")
+    joined: bool | None = Omitted("A person: whether someone has taken the seat yet")
+    connected: bool | None = Omitted("A person: whether they are following the game now (a stream open, or a long "
+                                     "poll, within the last 30 s)")
 
 
 class ClockModel(BaseModel):
@@ -448,11 +354,21 @@ class PresetModel(BaseModel):
     rules: RulesModel = Field(..., description="Its rules")
 
 
+class ActionRouteModel(BaseModel):
+    kind: str = Field(..., description="The action's kind, as legal_actions name it")
+    path: str = Field(..., description="Its typed route (POST); any offered action may also be posted back as it "
+                                       "is to POST /api/games/{game_id}/actions")
+    title: str = Field(..., description="What it does, in a few words")
+    description: str = Field(..., description="More about it")
+    takes: list[str] = Field(..., description="What its body holds besides kind and seat: card, source, or nothing")
+
+
 class RulesResponse(BaseModel):
     default: str = Field(..., description="The preset used when none is named")
     presets: list[PresetModel] = Field(..., description="Every preset")
     settings: dict[str, str] = Field(..., description="Every setting, with its meaning")
-    levels: dict[str, str] = Field(..., description="Every level of the computer, in plain words")
+    levels: dict[str, str] = Field(..., description="Every level of the computer, easiest first, in plain words")
+    actions: list[ActionRouteModel] = Field(..., description="Every kind of move, with its route")
 
 
 class Problem(BaseModel):

@@ -18,7 +18,7 @@ each a uvicorn process (``--workers`` processes each):
 The clients are a raw asyncio HTTP/1.1 client (hand-written requests, one keep-alive connection per simulated
 client), run in their own process(es) (``--client-processes``), on uvloop when it is installed. A game client
 creates a match against the computer (``--level``), then plays moves chosen from the view's ``legal_actions``
-(``POST /api/games/{id}/{kind}``, the action's fields other than kind and seat as the body, the seat token as
+(``POST /api/games/{id}/actions``, the offered action as it is for the body, the seat token as
 ``Authorization: Bearer``, a new ``Idempotency-Key`` per move as the browser sends), and starts a new match
 when one is over.
 
@@ -461,14 +461,10 @@ async def game_client(connection: HttpConnection, tally: Tally, clock: Clock, le
         path = f"/api/games/{game['game_id']}"
         view = game["view"]
         while not clock.over() and view["phase"] != "match_over" and view["legal_actions"]:
-            action = choose(view, rng)
-            fields = {name: value for name, value in action.items() if name not in ("kind", "seat")}
-            body = json.dumps(fields).encode() if fields else b""
+            body = json.dumps(choose(view, rng)).encode()  # one of the legal actions, posted back as it is
             sent += 1
-            headers = auth + (f"Idempotency-Key: {prefix}{sent}\r\n".encode() if keys else b"") + (
-                JSON if body else b"")
-            answer = await timed(connection, tally, clock, "move", "POST",
-                                 f"{path}/{action['kind'].replace('_', '-')}", body, headers)
+            headers = auth + (f"Idempotency-Key: {prefix}{sent}\r\n".encode() if keys else b"") + JSON
+            answer = await timed(connection, tally, clock, "move", "POST", f"{path}/actions", body, headers)
             if answer is None:  # should not happen: read the game again and go on from there
                 answer = await timed(connection, tally, clock, "get", "GET", path, b"", auth)
                 if answer is None:

@@ -23,8 +23,6 @@ from typing import Any
 
 import httpx
 
-from ginrummy.bot import move_request
-
 from .load import Server, game_server
 
 Json = dict[str, Any]
@@ -85,9 +83,9 @@ def main(argv: list[str] | None = None) -> int:
                 headers = {"Authorization": f"Bearer {tokens[seat]}"}
                 mine = client.get(f"/api/games/{game_id}", headers=headers).json()["view"]
                 legal = [a for a in mine["legal_actions"] if a["kind"] not in ("knock", "big_gin")]
-                route, body = move_request(rng.choice(legal or mine["legal_actions"]))
+                action = rng.choice(legal or mine["legal_actions"])
                 sent = time.monotonic()
-                answer = client.post(f"/api/games/{game_id}/{route}", json=body, headers=headers)
+                answer = client.post(f"/api/games/{game_id}/actions", json=action, headers=headers)
                 answer.raise_for_status()
                 version = answer.json()["version"]
                 while True:

@@ -4,6 +4,7 @@ Everything outside the engine goes through these names.
 """
 
 from .actions import (
+    ACTION_FIELDS,
     Action,
     ActionKind,
     Event,
@@ -57,8 +58,8 @@ from .state import SCHEMA_VERSION, GameState, HandResult, HandState, HandSummary
 from .views import DiscardOption, RevealedHand, View, events_for, revealed_deal, view_for
 
 __all__ = [
-    "BIG_GIN", "CARDS", "DECK", "HOLLYWOOD", "HOLLYWOOD_FIVE", "HOUSE", "IN_PLAY", "LINE_BONUS", "OKLAHOMA",
-    "OKLAHOMA_CLASSIC", "PRESETS", "SCHEMA_VERSION", "STRAIGHT", "TRADITIONAL",
+    "ACTION_FIELDS", "BIG_GIN", "CARDS", "DECK", "HOLLYWOOD", "HOLLYWOOD_FIVE", "HOUSE", "IN_PLAY", "LINE_BONUS",
+    "OKLAHOMA", "OKLAHOMA_CLASSIC", "PRESETS", "SCHEMA_VERSION", "STRAIGHT", "TRADITIONAL",
     "Action", "ActionKind", "Card", "DiscardOption", "EngineError", "Event", "EventKind", "GameState",
     "HandResult", "HandState", "HandSummary", "HollywoodGame", "IllegalActionError", "InvalidCardError",
     "InvalidInputError", "KnockResult", "Layoff", "MeldResult", "Outcome", "Phase", "RevealedHand", "Rules",

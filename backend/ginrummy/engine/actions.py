@@ -14,37 +14,54 @@ from typing import Any, Literal, NamedTuple
 
 from .cards import CARDS, Card, parse_card
 from .errors import InvalidInputError
+from .wire import Seat, decoder, encoder, wire_type
 
 
 class ActionKind(StrEnum):
+    """What a move does. Each member's docstring is its description wherever moves are listed (the API's routes,
+    ``GET /api/rules``): the first sentence is its title."""
+
     TAKE_UPCARD = "take_upcard"
-    """Take the first upcard (first-upcard offer only)."""
+    """Take the first upcard. Offered only while the first upcard is on offer."""
     PASS = "pass"
-    """Decline the first upcard."""
+    """Pass the first upcard. Offered only while the first upcard is on offer."""
     DRAW = "draw"
-    """Draw the top card of the stock or of the discard pile."""
+    """Draw from the stock or the discard pile. The source says which: the top card of either."""
     DISCARD = "discard"
+    """Discard a card. It ends the turn; the card just taken from the pile may not be thrown back."""
     KNOCK = "knock"
-    """End the hand: discard ``card`` and show a hand within the knock limit (0 deadwood is Gin)."""
+    """Knock (or Gin) with this discard. It ends the hand: the card is thrown and the hand shown, with no more
+    deadwood than the knock limit (none is Gin)."""
     BIG_GIN = "big_gin"
-    """End the hand with all 11 cards melded, without discarding (Big Gin rule only)."""
+    """Big Gin: all 11 cards melded. It ends the hand without a discard (Big Gin rule only)."""
     NEXT_HAND = "next_hand"
-    """Deal the next hand once a hand is over."""
+    """Deal the next hand. Offered once a hand is over and the match is not."""
     RESIGN = "resign"
-    """Give up the match, at any time before it is over: the other seat wins it, and the hand in play is not
-    scored. Never among ``legal_actions`` (players choose among the moves of play); a table's turn clock also
-    ends a match this way, for the seat whose time ran out."""
+    """Give up the match: the other player wins it. Allowed at any time before the match is over; the hand in
+    play is not scored. Never among the legal actions (players choose among the moves of play); a table's turn
+    clock also ends a match this way, for the seat whose time ran out."""
 
 
 Source = Literal["stock", "discard"]
+HandOutcome = Literal["gin", "big_gin", "knock", "undercut", "no_score"]
+"""How a hand ended: Gin, Big Gin, a knock the knocker won, an undercut, or no score (the stock ran out)."""
 SOURCES: tuple[str, ...] = ("stock", "discard")
-_NEEDS_CARD = (ActionKind.DISCARD, ActionKind.KNOCK)
+ACTION_FIELDS: dict[ActionKind, tuple[str, ...]] = {
+    kind: ("card",) if kind in (ActionKind.DISCARD, ActionKind.KNOCK) else ("source",) if kind == ActionKind.DRAW
+    else () for kind in ActionKind}
+"""What an action of each kind holds besides its kind and seat: the one table of it, which ``Action`` checks and
+the API's routes are made from."""
 
 
+@wire_type(omit_defaults=True)
 @dataclass(frozen=True, slots=True)
 class Action:
+    """A move one seat asks for: what ``legal_actions`` offers, and what a client sends back."""
+
     kind: ActionKind
-    seat: int
+    """What the move does."""
+    seat: Seat
+    """The seat making it."""
     card: Card | None = None
     """The discard, for ``discard`` and ``knock``."""
     source: Source | None = None
@@ -53,10 +70,11 @@ class Action:
     def __post_init__(self) -> None:
         if self.seat not in (0, 1):
             raise InvalidInputError(f"seat must be 0 or 1, not {self.seat!r}", code="invalid_seat")
-        if (self.kind in _NEEDS_CARD) != (self.card is not None):
-            need = "needs" if self.kind in _NEEDS_CARD else "takes no"
+        takes = ACTION_FIELDS[self.kind]
+        if ("card" in takes) != (self.card is not None):
+            need = "needs" if "card" in takes else "takes no"
             raise InvalidInputError(f"{self.kind.value} {need} card", code="invalid_action")
-        if (self.kind == ActionKind.DRAW) != (self.source is not None):
+        if ("source" in takes) != (self.source is not None):
             raise InvalidInputError("draw needs a source, stock or discard, and only draw takes one",
                                     code="invalid_action")
         if self.source is not None and self.source not in SOURCES:
@@ -71,25 +89,23 @@ class Action:
         return f"{self.kind.value}({self.seat}{', ' + detail if detail else ''})"
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.kind.value, "seat": self.seat}
-        if self.card is not None:
-            data["card"] = self.card.code
-        if self.source is not None:
-            data["source"] = self.source
-        return data
+        return encoder(Action)(self)
 
     @classmethod
     def from_json(cls, data: Any) -> Action:
+        """An action sent by a client (or read back): checked, with a clear error for anything malformed."""
         if not isinstance(data, dict):
             raise InvalidInputError("an action must be a JSON object", code="invalid_action")
         try:
             kind = ActionKind(data["kind"])
-        except (KeyError, ValueError):
+        except (KeyError, ValueError, TypeError):
             raise InvalidInputError(f"unknown action kind {data.get('kind')!r}", code="invalid_action") from None
         card = data.get("card")
         seat = data.get("seat")
         if type(seat) is not int:
             raise InvalidInputError("an action needs a seat, 0 or 1", code="invalid_seat")
+        if card is not None and not isinstance(card, str):
+            raise InvalidInputError("an action's card is a code such as 7H", code="invalid_card")
         return cls(kind, seat, parse_card(card) if card is not None else None, data.get("source"))
 
 
@@ -153,23 +169,30 @@ class EventKind(StrEnum):
     RESIGNED = "resigned"
 
 
+@wire_type(omit_defaults=True, always=("seat",))
 class Event(NamedTuple):
     """A fact the engine recorded (a named tuple: several are made per action)."""
 
     kind: EventKind
+    """What happened (resigned: a player gave up the match, or its turn clock ran out and the other claimed it)."""
     hand: int
-    """Number of the hand (1-based) the event belongs to."""
-    seat: int | None = None
-    """Who acted (or, for hand and match results, who won; None when nobody did)."""
+    """The hand it happened in, from 1."""
+    seat: Seat | None = None
+    """Who did it (hand_started: who has the first choice of the upcard; hand_ended, match_ended: the winner, null
+    when nobody scored)."""
     card: Card | None = None
+    """The card involved; left out when it is hidden from you (the other player's stock draws while the hand is
+    played)."""
     source: Source | None = None
+    """drew: where from."""
     private: bool = False
-    """The card is known only to ``seat`` (a card drawn from the stock)."""
+    """The card was seen only by the player who drew it (a card drawn from the stock)."""
     points: int | None = None
-    result: str | None = None
-    """For ``hand_ended``: gin, big_gin, knock, undercut or no_score."""
+    """hand_ended: the points scored."""
+    result: HandOutcome | None = None
+    """hand_ended: how the hand ended."""
     deadwood: int | None = None
-    """For knocks: the knocker's deadwood after the discard."""
+    """knocked: the knocker's deadwood after the discard."""
 
     def seen_by(self, seat: int) -> Event:
         """The event as ``seat`` may know it."""
@@ -178,28 +201,8 @@ class Event(NamedTuple):
         return self
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.kind.value, "hand": self.hand, "seat": self.seat}
-        if self.card is not None:
-            data["card"] = self.card.code
-        for key in ("source", "points", "result", "deadwood"):
-            value = getattr(self, key)
-            if value is not None:
-                data[key] = value
-        if self.private:
-            data["private"] = True
-        return data
+        return encoder(Event)(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Event:
-        card = data.get("card")
-        return cls(
-            kind=EventKind(data["kind"]),
-            hand=data["hand"],
-            seat=data.get("seat"),
-            card=parse_card(card) if card is not None else None,
-            source=data.get("source"),
-            private=data.get("private", False),
-            points=data.get("points"),
-            result=data.get("result"),
-            deadwood=data.get("deadwood"),
-        )
+        return decoder(Event)(data)

@@ -7,71 +7,65 @@ scattered through the code.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
-from functools import lru_cache
-from typing import Any, Literal
+from dataclasses import dataclass, fields
+from typing import Annotated, Any, Literal
 
 from .errors import InvalidInputError
+from .wire import Range, encoder, literal_values, value_range, wire_fields
 
 ScoringStyle = Literal["simple", "traditional", "hollywood"]
-SCORING_STYLES: tuple[str, ...] = ("simple", "traditional", "hollywood")
 WIN_TARGETS = (100, 250, 500)
 """The targets offered in the product; any positive target may be set."""
 
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Everything that can differ between two matches of Gin Rummy."""
+    """Everything that can differ between two matches of Gin Rummy. Every field but ``name`` is a setting a
+    client may change when it creates a match, within the values its type allows (a ``Range``, a ``Literal``)."""
 
     name: str = "house"
-    """The preset this rule set came from, or ``custom``."""
-    target: int = 100
-    """A match (or, in Hollywood, a game) ends when a player's score reaches this."""
-    knock_limit: int = 10
-    """Most deadwood a knocker may keep after the knock discard."""
-    gin_bonus: int = 25
-    undercut_bonus: int = 25
+    """The preset this rule set came from, or custom."""
+    target: Annotated[int, Range(1, 10_000)] = 100
+    """Points that win the match (in Hollywood, each game): 100, 250, 500 or any positive number."""
+    knock_limit: Annotated[int, Range(0, 10)] = 10
+    """Most deadwood a knocker may keep after the knock discard (house: 10; 0: Gin only)."""
+    gin_bonus: Annotated[int, Range(0, 1000)] = 25
+    """Bonus for Gin, added to the defender's deadwood."""
+    undercut_bonus: Annotated[int, Range(0, 1000)] = 25
+    """Bonus for the defender when the knocker's deadwood is not lower (ties undercut)."""
     straight_gin: bool = False
-    """Only Gin may knock."""
+    """Only Gin may end a hand."""
     oklahoma: bool = False
-    """The first upcard's value is that hand's knock limit."""
+    """The first upcard's value (Ace 1, face cards 10) is that hand's knock limit."""
     oklahoma_ace_must_be_gin: bool = False
-    """With Oklahoma: an Ace upcard means only Gin may knock."""
+    """With Oklahoma: an Ace as first upcard means only Gin may knock."""
     oklahoma_spades_double: bool = False
-    """With Oklahoma: a spade upcard doubles that hand's points."""
+    """With Oklahoma: a spade as first upcard doubles that hand's points."""
     big_gin: bool = False
-    """A player whose 11 cards all meld after drawing may go Big Gin without discarding."""
-    big_gin_bonus: int = 31
+    """A player whose 11 cards all meld after drawing may end the hand without discarding (Big Gin)."""
+    big_gin_bonus: Annotated[int, Range(0, 1000)] = 31
+    """Bonus for Big Gin, added to the defender's deadwood."""
     scoring: ScoringStyle = "simple"
-    line_bonus: int = 0
-    """Simple scoring only: added to the winner's points for every hand won (0 = none)."""
-    box_bonus: int = 25
-    """Traditional scoring: added at match end for every hand a player won."""
-    game_bonus: int = 100
-    """Traditional scoring: added at match end for the winner of the match."""
-    hollywood_games: int = 3
+    """simple (points each hand), traditional (box and game bonuses at the end) or hollywood (three or five games
+    scored at once)."""
+    line_bonus: Annotated[int, Range(0, 1000)] = 0
+    """Simple scoring only: extra points for every hand won (0 means none)."""
+    box_bonus: Annotated[int, Range(0, 1000)] = 25
+    """Traditional scoring: points per hand won, added when the match ends."""
+    game_bonus: Annotated[int, Range(0, 1000)] = 100
+    """Traditional scoring: points for winning the match, added when it ends."""
+    hollywood_games: Literal[3, 5] = 3
     """Hollywood scoring: 3 or 5 games scored at once."""
 
     def __post_init__(self) -> None:
-        problems = []
-        if self.target < 1:
-            problems.append("the win target must be at least 1")
-        if not 0 <= self.knock_limit <= 10:
-            problems.append("the knock limit must be between 0 and 10")
-        if self.scoring not in SCORING_STYLES:
-            problems.append(f"scoring must be one of {', '.join(SCORING_STYLES)}")
-        if self.hollywood_games not in (3, 5):
-            problems.append("Hollywood is played with 3 or 5 games")
-        for name in ("gin_bonus", "undercut_bonus", "big_gin_bonus", "line_bonus", "box_bonus", "game_bonus"):
-            if getattr(self, name) < 0:
-                problems.append(f"{name} cannot be negative")
+        problems = [problem for f in SETTINGS if (problem := f.refusal(getattr(self, f.name))) is not None]
         if self.line_bonus and self.scoring != "simple":
             problems.append("the line bonus belongs to simple scoring")
         if problems:
             raise InvalidInputError("; ".join(problems), code="invalid_rules")
 
     def to_json(self) -> dict[str, Any]:
-        return dict(_rules_json(self))
+        return encoder(Rules)(self)
 
     @classmethod
     def from_json(cls, data: Any) -> Rules:
@@ -103,10 +97,31 @@ class Rules:
         return Rules.from_json(data)
 
 
-@lru_cache(maxsize=256)
-def _rules_json(rules: Rules) -> dict[str, Any]:
-    # Every view carries its rules; a frozen rule set always gives the same JSON, so it is built once.
-    return asdict(rules)
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One rule a client may set: its name, its meaning and the values allowed, as ``Rules`` declares them."""
+
+    name: str
+    doc: str
+    hint: Any
+    """The declared type: ``bool``, an ``int`` with its ``Range``, or a ``Literal`` of the values allowed."""
+
+    def refusal(self, value: Any) -> str | None:
+        """Why ``value`` is not allowed for this setting, or None when it is."""
+        allowed = literal_values(self.hint)
+        if allowed is not None and value not in allowed:
+            return f"{self.name} must be one of {', '.join(map(str, allowed))}"
+        bounds = value_range(self.hint)
+        if bounds is not None and not bounds.low <= value <= bounds.high:
+            return f"{self.name} must be between {bounds.low} and {bounds.high}"
+        return None
+
+
+SETTINGS: tuple[Setting, ...] = tuple(Setting(f.name, f.doc, f.hint) for f in wire_fields(Rules)
+                                      if f.name != "name")
+"""The settings a client may change, in order, each documented once in ``Rules``."""
+SETTING_DESCRIPTIONS: dict[str, str] = {f.name: f.doc for f in wire_fields(Rules)}
+"""Every field of the rules with its meaning (as ``GET /api/rules`` lists them)."""
 
 
 HOUSE = Rules()
@@ -139,26 +154,6 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "hollywood": "Hollywood: three games scored at once; win two to win the match.",
     "hollywood-five": "Hollywood with five games; win three to win the match.",
 }
-
-SETTING_DESCRIPTIONS: dict[str, str] = {
-    "name": "The preset this rule set came from, or custom.",
-    "target": "Points that win the match (in Hollywood, each game): 100, 250, 500 or any positive number.",
-    "knock_limit": "Most deadwood a knocker may keep after the knock discard (house: 10).",
-    "gin_bonus": "Bonus for Gin, added to the defender's deadwood.",
-    "undercut_bonus": "Bonus for the defender when the knocker's deadwood is not lower (ties undercut).",
-    "straight_gin": "Only Gin may end a hand.",
-    "oklahoma": "The first upcard's value (Ace 1, face cards 10) is that hand's knock limit.",
-    "oklahoma_ace_must_be_gin": "With Oklahoma: an Ace as first upcard means only Gin may knock.",
-    "oklahoma_spades_double": "With Oklahoma: a spade as first upcard doubles that hand's points.",
-    "big_gin": "A player whose 11 cards all meld after drawing may end the hand without discarding.",
-    "big_gin_bonus": "Bonus for Big Gin, added to the defender's deadwood.",
-    "scoring": "simple (points each hand), traditional (box and game bonuses at the end) or hollywood.",
-    "line_bonus": "Simple scoring: extra points for every hand won (0 means none).",
-    "box_bonus": "Traditional scoring: points per hand won, added when the match ends.",
-    "game_bonus": "Traditional scoring: points for winning the match, added when it ends.",
-    "hollywood_games": "Hollywood scoring: 3 or 5 games scored at once.",
-}
-
 
 def preset(name: str) -> Rules:
     try:

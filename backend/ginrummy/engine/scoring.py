@@ -14,22 +14,26 @@ from functools import lru_cache
 from itertools import product
 from typing import Any, Literal
 
-from .cards import CARDS, Card, mask_of, parse_card
+from .cards import CARDS, Card, mask_of
 from .errors import InvalidInputError
 from .melds import MeldResult, best_arrangement_of_mask, cached_deadwood, optimal_arrangements_of_mask
 from .rules import HOUSE, Rules
+from .wire import decoder, encoder, wire_type
 
 ResultKind = Literal["gin", "big_gin", "knock", "undercut"]
 
 
 @dataclass(frozen=True, slots=True)
 class Layoff:
+    """A card the defender laid off on one of the knocker's melds."""
+
     card: Card
+    """The card laid off."""
     meld: int
     """Index into the knocker's melds of the meld the card extends."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"card": self.card.code, "meld": self.meld}
+        return encoder(Layoff)(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,35 +41,47 @@ class ScoreLine:
     """One term of a hand's score, in words and points (negative when subtracted)."""
 
     label: str
+    """A term of the score, in words."""
     points: int
+    """Its points (negative when subtracted)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"label": self.label, "points": self.points}
+        return encoder(ScoreLine)(self)
 
 
+@wire_type(computed=("explanation",))
 @dataclass(frozen=True, slots=True)
 class KnockResult:
-    """How a knock (or Gin) was scored."""
+    """How a knock (or Gin) was scored: the showdown."""
 
     winner: Literal["knocker", "defender"]
+    """Who won the showdown."""
     kind: ResultKind
+    """How it was won."""
     points: int
     """Points to the winner before any variant multiplier or line bonus."""
     knocker_deadwood: int
+    """The knocker's deadwood."""
     defender_deadwood: int
-    """After layoffs (none are allowed against Gin)."""
+    """The defender's deadwood after laying off (no layoffs are allowed against Gin)."""
     defender_deadwood_before_layoffs: int
+    """The defender's deadwood before laying off."""
     layoffs: tuple[Layoff, ...]
+    """Cards the defender laid off on the knocker's melds."""
     knocker_melds: tuple[tuple[Card, ...], ...]
+    """The knocker's melds."""
     knocker_deadwood_cards: tuple[Card, ...]
+    """The knocker's unmelded cards."""
     defender_melds: tuple[tuple[Card, ...], ...]
+    """The defender's melds."""
     defender_deadwood_cards: tuple[Card, ...]
+    """The defender's cards left after layoffs."""
     lines: tuple[ScoreLine, ...]
-    """The points as a sum: each term with its label."""
+    """The points as a sum, term by term."""
 
     @property
     def explanation(self) -> str:
-        """The score as arithmetic in words, e.g. ``Undercut: 25 + 8 − 5 = 28``."""
+        """The score in one line, as arithmetic in words, e.g. ``Undercut: 25 + 8 − 5 = 28``."""
         terms = []
         for i, line in enumerate(self.lines):
             if i == 0:
@@ -76,41 +92,11 @@ class KnockResult:
         return f"{title}: {' '.join(terms)} = {self.points}"
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "winner": self.winner,
-            "kind": self.kind,
-            "points": self.points,
-            "knocker_deadwood": self.knocker_deadwood,
-            "defender_deadwood": self.defender_deadwood,
-            "defender_deadwood_before_layoffs": self.defender_deadwood_before_layoffs,
-            "layoffs": [layoff.to_json() for layoff in self.layoffs],
-            "knocker_melds": [[c.code for c in meld] for meld in self.knocker_melds],
-            "knocker_deadwood_cards": [c.code for c in self.knocker_deadwood_cards],
-            "defender_melds": [[c.code for c in meld] for meld in self.defender_melds],
-            "defender_deadwood_cards": [c.code for c in self.defender_deadwood_cards],
-            "lines": [line.to_json() for line in self.lines],
-            "explanation": self.explanation,
-        }
+        return encoder(KnockResult)(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> KnockResult:
-        def cards(codes: Iterable[str]) -> tuple[Card, ...]:
-            return tuple(parse_card(code) for code in codes)
-
-        return cls(
-            winner=data["winner"],
-            kind=data["kind"],
-            points=data["points"],
-            knocker_deadwood=data["knocker_deadwood"],
-            defender_deadwood=data["defender_deadwood"],
-            defender_deadwood_before_layoffs=data["defender_deadwood_before_layoffs"],
-            layoffs=tuple(Layoff(parse_card(x["card"]), x["meld"]) for x in data["layoffs"]),
-            knocker_melds=tuple(cards(meld) for meld in data["knocker_melds"]),
-            knocker_deadwood_cards=cards(data["knocker_deadwood_cards"]),
-            defender_melds=tuple(cards(meld) for meld in data["defender_melds"]),
-            defender_deadwood_cards=cards(data["defender_deadwood_cards"]),
-            lines=tuple(ScoreLine(x["label"], x["points"]) for x in data["lines"]),
-        )
+        return decoder(KnockResult)(data)
 
 
 def layoff_spots(meld: Sequence[Card]) -> list[list[Card]]:

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Literal, NamedTuple
+from typing import Any, NamedTuple
 
-from .actions import Action
+from .actions import Action, HandOutcome
 from .cards import Card, parse_card
 from .errors import InvalidInputError
 from .rules import Rules
 from .scoring import KnockResult
+from .wire import Seat, decoder, encoder
 
 SCHEMA_VERSION = 3
 """Version of the JSON form written by ``GameState.to_json``: 3 keeps the current hand's actions only, and
@@ -45,7 +46,6 @@ class Phase(StrEnum):
     MATCH_OVER = "match_over"
 
 
-HandOutcome = Literal["gin", "big_gin", "knock", "undercut", "no_score"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,40 +53,28 @@ class HandResult:
     """How a hand ended and what it scored."""
 
     outcome: HandOutcome
-    winner: int | None
-    """Seat that scored, None for a no-score hand."""
+    """How the hand ended."""
+    winner: Seat | None
+    """Who scored; null for a no-score hand."""
     points: int
     """Points added to the winner's score (after any doubling and line bonus)."""
-    knocker: int | None = None
+    knocker: Seat | None = None
+    """Who knocked (or went Gin); null when nobody did."""
     knock_card: Card | None = None
+    """The card the knocker discarded."""
     showdown: KnockResult | None = None
+    """The showdown; null for a hand without one."""
     multiplier: int = 1
+    """Oklahoma spades: 2; else 1."""
     line_bonus: int = 0
+    """The line bonus included in the points."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "outcome": self.outcome,
-            "winner": self.winner,
-            "points": self.points,
-            "knocker": self.knocker,
-            "knock_card": self.knock_card.code if self.knock_card is not None else None,
-            "showdown": self.showdown.to_json() if self.showdown is not None else None,
-            "multiplier": self.multiplier,
-            "line_bonus": self.line_bonus,
-        }
+        return encoder(HandResult)(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> HandResult:
-        return cls(
-            outcome=data["outcome"],
-            winner=data["winner"],
-            points=data["points"],
-            knocker=data["knocker"],
-            knock_card=parse_card(data["knock_card"]) if data["knock_card"] is not None else None,
-            showdown=KnockResult.from_json(data["showdown"]) if data["showdown"] is not None else None,
-            multiplier=data["multiplier"],
-            line_bonus=data["line_bonus"],
-        )
+        return decoder(HandResult)(data)
 
 
 class HandState(NamedTuple):
@@ -194,17 +182,18 @@ class HollywoodGame:
     """One of the games scored at once in Hollywood scoring."""
 
     scores: tuple[int, int] = (0, 0)
+    """Both players' scores in this game, by seat."""
     started: tuple[bool, bool] = (False, False)
     """Whether each player has scored in this game yet (a player's first score opens their column)."""
-    winner: int | None = None
+    winner: Seat | None = None
+    """Who won this game; null while it is open."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"scores": list(self.scores), "started": list(self.started), "winner": self.winner}
+        return encoder(HollywoodGame)(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> HollywoodGame:
-        s, st = data["scores"], data["started"]
-        return cls((s[0], s[1]), (st[0], st[1]), data["winner"])
+        return decoder(HollywoodGame)(data)
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,40 +201,37 @@ class HandSummary:
     """One finished hand on the score sheet."""
 
     number: int
-    starter: int
+    """The hand's number, from 1."""
+    starter: Seat
+    """Who had the first choice of the upcard."""
     outcome: HandOutcome
-    winner: int | None
+    """How the hand ended."""
+    winner: Seat | None
+    """Who scored; null for no score."""
     points: int
+    """Points scored."""
     scores: tuple[int, int]
-    """Both players' scores after this hand."""
-    knocker: int | None = None
-    """Who knocked (or went Gin); None when the stock ran out."""
+    """Both players' scores after this hand, by seat."""
+    knocker: Seat | None = None
+    """Who knocked (or went Gin); null when the stock ran out."""
     deadwood: tuple[int, int] | None = None
     """Each seat's least deadwood as the hand ended, before any layoff: both hands are shown then, so this is
-    public. The player who did not knock made its last discard holding exactly that hand (None in hands saved
+    public. The player who did not knock made its last discard holding exactly that hand (null in hands saved
     before this was kept)."""
     draws: int = 0
     """Draws made in the hand (pile and stock, both players)."""
     knock_limit: int = 10
     """The most deadwood a knock was allowed in this hand."""
     declined: tuple[int | None, int | None] = (None, None)
-    """Per seat, the least deadwood it could have knocked with on a turn it discarded without knocking (None:
+    """Per seat, the least deadwood it could have knocked with on a turn it discarded without knocking (null:
     it never could). Public once the hand is over (the deck and every move are shown then)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"number": self.number, "starter": self.starter, "outcome": self.outcome, "winner": self.winner,
-                "points": self.points, "scores": list(self.scores), "knocker": self.knocker,
-                "deadwood": list(self.deadwood) if self.deadwood is not None else None, "draws": self.draws,
-                "knock_limit": self.knock_limit, "declined": list(self.declined)}
+        return encoder(HandSummary)(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> HandSummary:
-        s = data["scores"]
-        d = data.get("deadwood")
-        declined = data.get("declined") or (None, None)
-        return cls(data["number"], data["starter"], data["outcome"], data["winner"], data["points"], (s[0], s[1]),
-                   data.get("knocker"), (d[0], d[1]) if d is not None else None, data.get("draws", 0),
-                   data.get("knock_limit", 10), (declined[0], declined[1]))
+        return decoder(HandSummary)(data)
 
     def to_row(self) -> list[Any]:
         """The compact form kept in a saved state (one per finished hand, so it is kept short)."""

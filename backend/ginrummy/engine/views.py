@@ -12,13 +12,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action, ActionKind, Event
-from .cards import Card, parse_card
+from .cards import Card
 from .errors import IllegalActionError
 from .fairness import commitment, deck_salt
 from .game import deal, legal_actions, starter_of
 from .melds import best_melds, discard_deadwoods
 from .rules import Rules
 from .state import GameState, HandResult, HandState, HandSummary, HollywoodGame, Phase
+from .wire import Seat, decoder, encoder
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,12 +27,16 @@ class DiscardOption:
     """What discarding ``card`` would leave, for a seat holding 11 cards."""
 
     card: Card
+    """A card you might discard."""
     deadwood: int
+    """Your deadwood after discarding it."""
     can_knock: bool
+    """Whether you may knock with this discard."""
     gin: bool
+    """Whether this discard leaves Gin."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"card": self.card.code, "deadwood": self.deadwood, "can_knock": self.can_knock, "gin": self.gin}
+        return encoder(DiscardOption)(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,65 +44,88 @@ class RevealedHand:
     """A seat's cards at the end of a hand, shown to both players."""
 
     cards: tuple[Card, ...]
+    """The seat's cards at the end of the hand."""
     melds: tuple[tuple[Card, ...], ...]
+    """Their least-deadwood melds."""
     deadwood_cards: tuple[Card, ...]
+    """The cards outside those melds."""
     deadwood: int
+    """Their deadwood."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"cards": [c.code for c in self.cards], "melds": [[c.code for c in m] for m in self.melds],
-                "deadwood_cards": [c.code for c in self.deadwood_cards], "deadwood": self.deadwood}
+        return encoder(RevealedHand)(self)
 
 
 @dataclass(frozen=True, slots=True)
 class View:
-    """Everything ``seat`` may know about the match, and nothing else."""
+    """Everything ``seat`` may know about the match, and nothing else: never the other seat's cards or the
+    stock's order before a showdown. Seats are numbers (0, 1) as everywhere in a game: ``seat`` is yours."""
 
-    seat: int
+    seat: Seat
+    """Your seat: 0 if you created the game, 1 if you joined it (or are the computer)."""
     rules: Rules
+    """The match's rules."""
     hand_number: int
-    starter: int
+    """The hand being played, from 1."""
+    starter: Seat
+    """Who has (or had) the first choice of this hand's first upcard."""
     phase: Phase
-    turn: int | None
-    """Seat to act; None when the hand or match is over."""
+    """first_upcard: the first upcard is offered; draw, discard: a turn's two steps; hand_over, match_over."""
+    turn: Seat | None
+    """Who is to act; null when the hand or the match is over."""
     knock_limit: int
+    """Most deadwood you may knock with in this hand."""
     hand: tuple[Card, ...]
+    """Your cards."""
     melds: tuple[tuple[Card, ...], ...]
-    """The seat's own least-deadwood arrangement."""
+    """Your least-deadwood melds."""
     deadwood_cards: tuple[Card, ...]
+    """Your cards outside those melds."""
     deadwood: int
+    """Your deadwood."""
     discard_options: tuple[DiscardOption, ...]
-    """With 11 cards in hand: the deadwood left by each discard, and whether it allows a knock or Gin."""
+    """With eleven cards: what each discard leaves, and whether it may knock or make Gin."""
     taken_card: Card | None
-    """The card this seat just took from the discard pile (it may not be discarded this turn)."""
+    """The card you just took from the discard pile: you may not discard it this turn."""
     opponent_card_count: int
+    """How many cards the other player holds."""
     stock_count: int
+    """Cards left in the stock."""
     discard_pile: tuple[Card, ...]
-    """Bottom to top; the last card is the one that may be drawn."""
+    """Bottom to top; the last card is the one that may be taken."""
     upcard: Card
-    """The first upcard of the hand."""
+    """This hand's FIRST upcard, the card turned up at the deal (not the pile's top now: that is the last of
+    discard_pile)."""
     draws: int
-    passed: tuple[int, ...]
-    """Seats that passed the first upcard."""
+    """Draws made in this hand so far, by both players."""
+    passed: tuple[Seat, ...]
+    """Seats that passed the first upcard, in order."""
     pile_takes: tuple[tuple[Card, ...], tuple[Card, ...]]
-    """Per seat, the cards it took from the discard pile this hand."""
+    """Per seat, the cards taken from the discard pile this hand."""
     discards: tuple[tuple[Card, ...], tuple[Card, ...]]
-    """Per seat, the cards it discarded this hand, in order."""
+    """Per seat, the cards discarded this hand, in order."""
     opponent_known: tuple[Card, ...]
-    """Cards the opponent took from the pile and has not thrown since: known to be in their hand."""
+    """Cards the other player took from the pile and has not thrown since: known to be in its hand."""
     legal_actions: tuple[Action, ...]
+    """Every move you may make now; post one back as it is (POST /api/games/{id}/actions)."""
     scores: tuple[int, int]
+    """The running scores, by seat."""
     final_scores: tuple[int, int]
+    """The scores with end-of-match bonuses once the match is over (traditional scoring), by seat."""
     hands_won: tuple[int, int]
+    """Hands won, by seat."""
     games: tuple[HollywoodGame, ...]
+    """Hollywood scoring: the games scored at once (empty under other scoring)."""
     history: tuple[HandSummary, ...]
-    winner: int | None
-    """Winner of the match once it is over."""
+    """Every hand that has ended, in order."""
+    winner: Seat | None
+    """Who won the match; null until it is over."""
     result: HandResult | None
-    """How the hand ended, once it is over."""
+    """How this hand ended, once it is over."""
     revealed: tuple[RevealedHand, RevealedHand] | None
-    """Both hands, once the hand is over."""
+    """Both hands, by seat, once this hand is over."""
     commitment: str
-    """SHA-256 of the hand's salt and shuffled deck, shown from the first view of the hand."""
+    """SHA-256 of this hand's salt and shuffled deck, shown from the first view of the hand."""
     deck: tuple[Card, ...] | None
     """The whole deck as dealt, once the hand is over (to check the commitment)."""
     salt: str | None
@@ -148,79 +176,13 @@ class View:
         return tuple(o for o in self.discard_options if o.card != self.taken_card)
 
     def to_json(self) -> dict[str, Any]:
-        def codes(cards: tuple[Card, ...]) -> list[str]:
-            return [c.code for c in cards]
-
-        return {
-            "seat": self.seat,
-            "rules": self.rules.to_json(),
-            "hand_number": self.hand_number,
-            "starter": self.starter,
-            "phase": self.phase.value,
-            "turn": self.turn,
-            "knock_limit": self.knock_limit,
-            "hand": codes(self.hand),
-            "melds": [codes(m) for m in self.melds],
-            "deadwood_cards": codes(self.deadwood_cards),
-            "deadwood": self.deadwood,
-            "discard_options": [o.to_json() for o in self.discard_options],
-            "taken_card": self.taken_card.code if self.taken_card is not None else None,
-            "opponent_card_count": self.opponent_card_count,
-            "stock_count": self.stock_count,
-            "discard_pile": codes(self.discard_pile),
-            "upcard": self.upcard.code,
-            "draws": self.draws,
-            "passed": list(self.passed),
-            "pile_takes": [codes(x) for x in self.pile_takes],
-            "discards": [codes(x) for x in self.discards],
-            "opponent_known": codes(self.opponent_known),
-            "legal_actions": [a.to_json() for a in self.legal_actions],
-            "scores": list(self.scores),
-            "final_scores": list(self.final_scores),
-            "hands_won": list(self.hands_won),
-            "games": [g.to_json() for g in self.games],
-            "history": [h.to_json() for h in self.history],
-            "winner": self.winner,
-            "result": self.result.to_json() if self.result is not None else None,
-            "revealed": [r.to_json() for r in self.revealed] if self.revealed is not None else None,
-            "commitment": self.commitment,
-            "deck": codes(self.deck) if self.deck is not None else None,
-            "salt": self.salt,
-        }
-
+        return encoder(View)(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> View:
         """The view a seat was sent (``to_json``'s answer), read back: what a program playing through the API
         hands to a player of ``ginrummy.ai``, which then sees exactly what that seat sees."""
-        def cards(codes: list[str]) -> tuple[Card, ...]:
-            return tuple(parse_card(code) for code in codes)
-
-        def card(code: str | None) -> Card | None:
-            return None if code is None else parse_card(code)
-
-        def pair(items: list[Any]) -> tuple[Any, Any]:
-            return items[0], items[1]
-
-        revealed = data["revealed"]
-        return cls(
-            data["seat"], Rules.from_json(data["rules"]), data["hand_number"], data["starter"], Phase(data["phase"]),
-            data["turn"], data["knock_limit"], cards(data["hand"]), tuple(cards(m) for m in data["melds"]),
-            cards(data["deadwood_cards"]), data["deadwood"],
-            tuple(DiscardOption(parse_card(o["card"]), o["deadwood"], o["can_knock"], o["gin"])
-                  for o in data["discard_options"]),
-            card(data["taken_card"]), data["opponent_card_count"], data["stock_count"], cards(data["discard_pile"]),
-            parse_card(data["upcard"]), data["draws"], tuple(data["passed"]),
-            pair([cards(x) for x in data["pile_takes"]]), pair([cards(x) for x in data["discards"]]),
-            cards(data["opponent_known"]), tuple(Action.from_json(a) for a in data["legal_actions"]),
-            pair(data["scores"]), pair(data["final_scores"]), pair(data["hands_won"]),
-            tuple(HollywoodGame.from_json(g) for g in data["games"]),
-            tuple(HandSummary.from_json(h) for h in data["history"]), data["winner"],
-            None if data["result"] is None else HandResult.from_json(data["result"]),
-            None if revealed is None else pair([RevealedHand(cards(r["cards"]), tuple(cards(m) for m in r["melds"]),
-                                                             cards(r["deadwood_cards"]), r["deadwood"])
-                                                for r in revealed]),
-            data["commitment"], None if data["deck"] is None else cards(data["deck"]), data["salt"])
+        return decoder(View)(data)
 
 
 def _revealed(cards: tuple[Card, ...]) -> RevealedHand:

@@ -8,12 +8,8 @@ from ginrummy.ai.levels import LEVELS
 from ginrummy.engine import PRESETS, Rules
 from ginrummy.engine.rules import PRESET_DESCRIPTIONS, SETTING_DESCRIPTIONS
 
-LEVEL_DESCRIPTIONS = {
-    "easy": "Easy: for learning the game. It melds, but misses chances and knocks late.",
-    "medium": "Medium: a fair fight for a casual player.",
-    "hard": "Hard: plays to win. It reads your discards, but never sees your cards.",
-}
-assert tuple(LEVEL_DESCRIPTIONS) == LEVELS, "every level, and only those, has its words"
+LEVEL_DESCRIPTIONS = LEVELS
+"""Each level in words (declared with the levels, in ``ai.levels``)."""
 
 
 def rules_for(preset: str, settings: dict[str, Any]) -> Rules:

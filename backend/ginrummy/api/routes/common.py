@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import Response
-from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 
 from ..errors import TITLES
 from ..schemas import Problem
@@ -25,12 +25,17 @@ def private(response: Response, version: int | None = None) -> None:
         response.headers["ETag"] = f'"{version}"'
 
 
-def answered(body: dict[str, Any], replayed: bool = False, status: int = 200) -> JSONResponse:
-    """A game's answer (its version as the ETag, never cached), marked when it is the answer kept for an
-    Idempotency-Key given again. Encoded here rather than through the route's response model: the service
-    builds exactly that shape, and checking it again on every move costs more than the rest of the framework
-    (the tests check every answer against the documented schema)."""
+def answered(model: type[BaseModel], body: dict[str, Any], replayed: bool = False, status: int = 200) -> Response:
+    """An answer about a game through its model (checked against the declared shape, and encoded by it), with
+    the game's version as the ETag, never cached, and marked when it is the answer kept for an Idempotency-Key
+    given again. The check is strict (the service builds exactly the declared types), which costs about what
+    encoding the body with ``json`` alone would."""
     headers = {"Cache-Control": "no-store", "ETag": f'"{body["version"]}"'}
     if replayed:
         headers["Idempotent-Replayed"] = "true"
-    return JSONResponse(body, status_code=status, headers=headers)
+    return Response(encoded(model, body), status_code=status, headers=headers, media_type="application/json")
+
+
+def encoded(model: type[BaseModel], body: dict[str, Any]) -> bytes:
+    """``body`` as JSON, through ``model``."""
+    return model.__pydantic_serializer__.to_json(model.model_validate(body, strict=True))

@@ -11,6 +11,7 @@ from typing import Annotated, Any
 import anyio
 from fastapi import APIRouter, Body, Header, Query, Request, Response
 from fastapi.responses import StreamingResponse
+from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 from starlette.types import Receive, Scope, Send
 
@@ -43,7 +44,7 @@ from ..schemas import (
     JoinRequest,
     NewGameRequest,
 )
-from .common import answered, private, problems
+from .common import answered, encoded, private, problems
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
@@ -72,7 +73,7 @@ def create_game(games: Games, players: Players, token: CreatorToken, limits: Lim
         idempotency = (creation_scope(token, address), idempotency_key, request_fingerprint("/api/games", asked))
         earlier = games.stored_creation(*idempotency)
         if earlier is not None:
-            return answered(with_join_path(earlier), True, 201)
+            return answered(CreatedGameResponse, with_join_path(earlier), True, 201)
     opponent = choice.opponent
     level = None if opponent is not None and opponent.kind == "invite" else \
         (opponent.level if opponent is not None and opponent.level is not None else choice.level)
@@ -80,7 +81,7 @@ def create_game(games: Games, players: Players, token: CreatorToken, limits: Lim
     body, replayed = games.create(level, rules, choice.seed, known, players.new_player, idempotency, turn_seconds)
     if not replayed:
         metrics.GAMES.inc()
-    return answered(with_join_path(body), replayed, 201)
+    return answered(CreatedGameResponse, with_join_path(body), replayed, 201)
 
 
 def with_join_path(body: dict[str, Any]) -> dict[str, Any]:
@@ -94,7 +95,7 @@ def with_join_path(body: dict[str, Any]) -> dict[str, Any]:
              responses=problems(401, 409, 413, 422, 429))
 def join_game(game_id: GameId, games: Games, players: Players, token: Token,
               joining: Annotated[JoinRequest, Body()]) -> Any:
-    return answered(games.join(game_id, joining.code, players.known(token), players.new_player))
+    return answered(JoinedGameResponse, games.join(game_id, joining.code, players.known(token), players.new_player))
 
 
 @router.post("/{game_id}/rematch", response_model=GameResponse, responses=problems(401, 409, 413, 422, 429),
@@ -103,13 +104,13 @@ def rematch(game_id: GameId, games: Games, token: Token, limits: Limits, address
     def charge(seat: int, player: str | None) -> None:  # a rematch is a new game for whoever asks for it
         limits.game_created(address, player or f"{game_id}/{seat}")
 
-    return answered(games.rematch(game_id, token, charge))
+    return answered(GameResponse, games.rematch(game_id, token, charge))
 
 
 @router.get("/{game_id}", response_model=GameResponse, summary="Your view of the game",
             responses=problems(401, 422))
 def get_game(game_id: GameId, games: Games, token: Token) -> Any:
-    return answered(games.view(game_id, token))
+    return answered(GameResponse, games.view(game_id, token))
 
 
 @router.get("/{game_id}/events", response_model=EventsResponse, summary="The event log as your seat saw it",
@@ -134,8 +135,10 @@ async def get_events(game_id: GameId, games: Games, token: Token, response: Resp
     return await run_in_threadpool(games.events, game_id, token, since, hand, limit)
 
 
-def sse(name: str, ident: int, data: dict[str, Any]) -> str:
-    return f"id: {ident}\nevent: {name}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+def sse(name: str, ident: int, data: dict[str, Any], model: type[BaseModel] | None = None) -> str:
+    """One Server-Sent Events message; an update goes through the model of a move's answer, like that answer."""
+    text = encoded(model, data).decode() if model is not None else json.dumps(data, separators=(",", ":"))
+    return f"id: {ident}\nevent: {name}\ndata: {text}\n\n"
 
 
 @router.get("/{game_id}/stream", summary="Your view and events, pushed as the game moves (Server-Sent Events)",
@@ -170,7 +173,7 @@ async def stream_game(game_id: GameId, games: Games, token: Token, request: Requ
         rematch = first["rematch"]
         if resume is None:
             seen = logged
-            yield sse("update", seen, first)
+            yield sse("update", seen, first, GameResponse)
         else:
             seen = min(resume, logged)
         quiet_since = said_present = time.monotonic()
@@ -183,7 +186,7 @@ async def stream_game(game_id: GameId, games: Games, token: Token, request: Requ
                     update, now_there, now_rematch = await run_in_threadpool(games.follow, game_id, token, seen)
                     if update is not None:
                         seen = update["events"][-1]["seq"]
-                        yield sse("update", seen, update)
+                        yield sse("update", seen, update, GameResponse)
                         quiet_since = time.monotonic()
                     if person and now_there != there:
                         yield sse("presence", seen, {"connected": now_there})

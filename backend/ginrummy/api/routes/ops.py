@@ -10,6 +10,7 @@ from fastapi.responses import PlainTextResponse
 from ginrummy import metrics
 from ginrummy.service import catalog
 
+from ..actions import catalog_of_actions
 from ..errors import problem_response
 from ..schemas import RulesResponse
 from .common import problems
@@ -35,9 +36,10 @@ def readyz(request: Request) -> Any:
     return {"status": "degraded", "reasons": reasons} if reasons else {"status": "ready"}
 
 
-@router.get("/api/rules", tags=["rules"], response_model=RulesResponse, summary="Presets, settings and levels")
+@router.get("/api/rules", tags=["rules"], response_model=RulesResponse,
+            summary="Presets, settings, the computer's levels and the moves' routes")
 def rules() -> Any:
-    return catalog()
+    return {**catalog(), "actions": catalog_of_actions()}
 
 
 metrics_router = APIRouter()
