@@ -90,7 +90,7 @@ export function createHome(ctx, table) {
     const { view } = data;
     const over = view.phase === 'match_over';
     const them = data.level ? `the ${data.level} computer` : 'your friend';
-    const scores = `you ${view.scores[0]}, ${data.level ? 'the computer' : them} ${view.scores[1]}`;
+    const scores = `you ${view.scores[view.seat]}, ${data.level ? 'the computer' : them} ${view.scores[1 - view.seat]}`;
     const summary = over ? `Your last match is over: ${scores}.`
       : `Hand ${view.hand_number} against ${them} · ${scores} (playing to ${view.rules.target}).`;
     set({ home: { summary, over } });
