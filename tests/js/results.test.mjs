@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import test from 'node:test';
 
-import { newGameRequest, presetLabel, variantsOf } from '../../frontend/js/options.js';
 import {
   matchSummary, meldsWithLayoffs, resultSummary, scoreSheet,
 } from '../../frontend/js/results.js';
@@ -65,21 +64,4 @@ test('the match moment counts the hands and the Gins won', () => {
   assert.equal(won.cheer, 'You won 2 of 3 hands, 1 of them with Gin. Well played!');
   const lost = matchSummary({ seat: 0, phase: 'match_over', winner: 1, scores: [20, 101], history: history.slice(1, 2) });
   assert.match(lost.cheer, /^You won 0 of 1 hand\. /);
-});
-
-test('new game request sends only what differs from the preset', () => {
-  const house = { big_gin: false, oklahoma: false, straight_gin: false, line_bonus: 0 };
-  const bigGin = { ...house, big_gin: true };
-  const plain = { level: 'hard', rules: 'house', target: '', variants: variantsOf(house) };
-  assert.deepEqual(newGameRequest(plain, house), { level: 'hard', rules: 'house', settings: {} });
-  assert.deepEqual(newGameRequest({ ...plain, target: '250', variants: { ...variantsOf(house), oklahoma: true } }, house),
-    { level: 'hard', rules: 'house', settings: { target: 250, oklahoma: true } });
-  assert.deepEqual(newGameRequest({ ...plain, rules: 'big-gin', variants: { ...variantsOf(bigGin), big_gin: false, line_bonus: true } }, bigGin),
-    { level: 'hard', rules: 'big-gin', settings: { big_gin: false, line_bonus: 15 } });
-});
-
-test('a preset keeps its short name', () => {
-  assert.equal(presetLabel({ name: 'house', description: 'House rules: knock with 10 or less' }), 'House rules');
-  assert.equal(presetLabel({ name: 'x', description: `${'A very long name that is not a label'.repeat(2)}: y` }), 'x');
-  assert.equal(newGameRequest({ level: 'nonsense', rules: '', target: '', variants: {} }, null).level, 'medium');
 });

@@ -3,7 +3,7 @@
 import { lineChartModel, renderLineChart } from '../chart.js';
 import { byId, clear, h, onClick, setText } from '../dom.js';
 import { setOpponent, sides } from '../model.js';
-import { presetLabel, presetNamed } from '../options.js';
+import { labelOf, presetNamed } from '../options.js';
 import { finalScores } from '../results.js';
 import { matchHash } from '../router.js';
 import { withMatches } from '../state.js';
@@ -17,7 +17,7 @@ const day = (iso) => {
 
 function presetName(state, match) {
   const preset = presetNamed(state.rules, match.preset);
-  return preset ? presetLabel(preset) : match.preset || 'Own rules';
+  return preset ? labelOf(preset) : match.preset || 'Own rules';
 }
 
 function matchWords(state, match) {
