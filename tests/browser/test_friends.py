@@ -265,5 +265,6 @@ def test_the_guest_may_claim_the_match_too_and_offer_the_rematch(server: Any, ne
         match = page.locator("#matches-list li").first
         expect(match.locator(".match-outcome")).to_have_text(outcome)
         expect(match.locator(".match-line")).to_contain_text(f"You {you} · Friend {them} · ")
+        expect(match.locator(".match-title")).to_contain_text(" · friend · ")  # no computer level in it
         match.locator("a").click()
         expect(page.locator("#match-title")).to_have_text(f"Match {outcome.lower()}")

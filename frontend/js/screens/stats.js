@@ -25,7 +25,7 @@ function matchWords(state, match) {
   const outcome = match.status !== 'finished' ? 'In progress' : match.winner === match.seat ? 'Won' : 'Lost';
   return {
     outcome,
-    title: `${day(match.started_at)} · ${match.level} · ${presetName(state, match)}`,
+    title: `${day(match.started_at)} · ${match.level || 'friend'} · ${presetName(state, match)}`,
     line: `You ${scores.you} · ${match.level ? 'Computer' : 'Friend'} ${scores.them} · ${match.hands} hand${match.hands === 1 ? '' : 's'}`,
   };
 }
