@@ -35,7 +35,7 @@ export function createHome(ctx, table) {
 
   // The last options used; the level and rules once the server lists them.
   const last = store.lastNewGame();
-  const request = (picked) => newGameRequest(picked, presetRules(picked.rules), get().rules?.levels);
+  const requestFor = (picked) => newGameRequest(picked, presetRules(picked.rules), get().rules?.levels);
   if (last?.target !== undefined) form.target.value = last.target;
 
   async function startGame(request) {
@@ -65,14 +65,14 @@ export function createHome(ctx, table) {
     }))) return;
     const picked = choice();
     store.saveLastNewGame(picked);
-    const body = request(picked);
+    const body = requestFor(picked);
     await startGame(friend === true ? { ...body, opponent: { kind: 'invite' } } : body);
   }
 
   /** The same options again, after a match. */
   function playAgain() {
     const picked = store.lastNewGame();
-    return startGame(picked?.variants ? request(picked) : { level: get().game.level, rules: 'house', settings: {} });
+    return startGame(picked?.variants ? requestFor(picked) : { level: get().game.level, rules: 'house', settings: {} });
   }
 
   async function refresh() {
