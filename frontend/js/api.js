@@ -1,7 +1,6 @@
 // The JSON API: tokens, one Idempotency-Key per action (kept across retries), If-Match, problem+json errors.
 
 import { actionRequest } from './model.js';
-import { asYou } from './seats.js';
 
 export class ApiError extends Error {
   constructor({ status, code, detail, legalActions = null }) {
@@ -63,7 +62,7 @@ export function createApi({
       } finally {
         clearTimeout(timer);
       }
-      if (response.ok) return response.status === 204 ? null : asYou(await response.json());
+      if (response.ok) return response.status === 204 ? null : response.json();
       lastError = await problemFrom(response);
       if (!RETRY_STATUS.has(response.status)) throw lastError;
     }

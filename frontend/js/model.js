@@ -2,30 +2,33 @@
 
 import { cardName, shortName } from './cards.js';
 
-export const YOU = 0;
-export const COMPUTER = 1;
 export const OVER = ['hand_over', 'match_over'];
 
 /** The cards a seat throws on the pile, by action and by event. */
 export const THROWS = ['discard', 'knock', 'gin'];
 export const THROWN = ['discarded', 'knocked', 'gin'];
 
-let them;
+// Seats are the server's numbers; `me` is the reader's own (`view.seat`).
+
+let names;
 /** Who sits across: the computer, or a friend (`kind` 'person'). */
 export function setOpponent(kind) {
-  them = kind === 'person' ? ['Your friend', 'your friend', 'Friend'] : ['The computer', 'the computer', 'Computer'];
+  names = kind === 'person' ? ['Your friend', 'your friend', 'Friend'] : ['The computer', 'the computer', 'Computer'];
 }
 setOpponent();
 /** "Computer" or "Friend" */
-export const theirName = () => them[2];
+export const theirName = () => names[2];
+/** "The computer" ("the computer") */
+export const them = (capital = true) => names[capital ? 0 : 1];
 
-export function who(seat, capital = true) {
-  if (seat === YOU) return capital ? 'You' : 'you';
-  return them[capital ? 0 : 1];
-}
+/** Seat `seat` in words, told to seat `me`. */
+export const who = (seat, me, capital = true) => (seat !== me ? them(capital) : capital ? 'You' : 'you');
+
+/** A pair by seat (scores) as seat `me` reads it. */
+export const sides = (pair, me) => ({ you: pair[me], them: pair[1 - me] });
 
 /** "you have the first choice of the upcard" (the log, a review's deal) */
-export const firstChoice = (seat) => `${who(seat, false)} ${seat === YOU ? 'have' : 'has'} the first choice of the upcard`;
+export const firstChoice = (seat, me) => `${who(seat, me, false)} ${seat === me ? 'have' : 'has'} the first choice of the upcard`;
 
 export function legalMoves(view) {
   const actions = view?.legal_actions || [];
@@ -79,11 +82,11 @@ export const topCard = (view) => view?.discard_pile?.at(-1) ?? null;
 export function prompt(view, { singleTap = false } = {}) {
   if (!view) return '';
   if (OVER.includes(view.phase)) return view.phase === 'match_over' ? 'The match is over.' : 'The hand is over.';
-  if (view.turn !== YOU) return `${who(1)} is playing…`;
+  if (view.turn !== view.seat) return `${them()} is playing…`;
   const m = legalMoves(view);
   const top = topCard(view);
   if (m.takeUpcard || m.pass) {
-    const passed = view.passed?.includes(COMPUTER) ? `${who(1)} passed. ` : '';
+    const passed = view.passed?.includes(1 - view.seat) ? `${them()} passed. ` : '';
     return `${passed}Take the upcard ${shortName(top)} or pass.`;
   }
   if (m.drawStock && m.drawDiscard) return `Your turn: draw from the stock or take the ${shortName(top)}.`;
@@ -102,7 +105,7 @@ export const secondsLeft = (clock, now) => (clock?.deadline ? Math.ceil(clock.de
 /** Whether the match may be claimed at `now` (ms): a turn clock is running and the other seat let it run out. */
 export const canClaim = (clock, view, now) => {
   const left = secondsLeft(clock, now);
-  return left !== null && left <= 0 && view.turn === 1;
+  return left !== null && left <= 0 && view.turn === 1 - view.seat;
 };
 
 /** Whose moment it is: {turn: 'you' | 'computer' | 'wait' | 'over', pill, prompt}. */
@@ -111,14 +114,14 @@ export function moment(view, { playing = false, singleTap = false, waiting = fal
   if (waiting) return { turn: 'wait', pill: 'Waiting for your friend', prompt: '' };
   const words = prompt(view, { singleTap });
   if (OVER.includes(view.phase)) return { turn: 'over', pill: view.phase === 'match_over' ? 'Match over' : 'Hand over', prompt: words };
-  if (playing || view.turn !== YOU) return { turn: 'computer', pill: `${theirName()}’s turn`, prompt: `${who(1)} is playing…` };
+  if (playing || view.turn !== view.seat) return { turn: 'computer', pill: `${theirName()}’s turn`, prompt: `${them()} is playing…` };
   return { turn: 'you', pill: 'Your turn', prompt: words };
 }
 
 /** Why a tap on the stock, the pile or a card does nothing now. */
 export function refusal(view, target, { card = null, playing = false } = {}) {
   if (!view || OVER.includes(view.phase)) return 'The hand is over.';
-  if (playing || view.turn !== YOU) return `Wait: ${who(1, false)} is playing.`;
+  if (playing || view.turn !== view.seat) return `Wait: ${them(false)} is playing.`;
   const m = legalMoves(view);
   if (m.takeUpcard || m.pass) return target === 'stock' ? 'First take the upcard or pass.' : 'Take the upcard or pass first.';
   if (view.phase === 'draw') {
@@ -151,13 +154,13 @@ const OUTCOME_WORDS = { gin: 'Gin', big_gin: 'Big Gin', knock: 'Knock', undercut
 
 export const outcomeWord = (outcome) => OUTCOME_WORDS[outcome] || outcome;
 
-/** A move in a sentence, as the log writes it. */
-export function describeEvent(event) {
-  const actor = who(event.seat);
+/** A move in a sentence, as the log writes it to seat `me`. */
+export function describeEvent(event, me) {
+  const actor = who(event.seat, me);
   const card = event.card ? shortName(event.card) : null;
   switch (event.kind) {
     case 'hand_started':
-      return `Hand ${event.hand}: ${firstChoice(event.seat)} ${card}.`;
+      return `Hand ${event.hand}: ${firstChoice(event.seat, me)} ${card}.`;
     case 'passed': return `${actor} passed on the upcard.`;
     case 'took_upcard': return `${actor} took the upcard ${card}.`;
     case 'drew':
@@ -170,22 +173,22 @@ export function describeEvent(event) {
     case 'hand_ended':
       if (event.result === 'no_score' || event.seat == null) return 'Nobody scores this hand.';
       return `${actor} won the hand: ${event.points} points (${outcomeWord(event.result).toLowerCase()}).`;
-    case 'match_ended': return event.seat === YOU ? 'You win the match!' : `${who(1)} wins the match.`;
-    case 'resigned': return `${who(event.seat)} resigned the match.`;
+    case 'match_ended': return event.seat === me ? 'You win the match!' : `${them()} wins the match.`;
+    case 'resigned': return `${actor} resigned the match.`;
     default: return event.kind;
   }
 }
 
 /** The same with card names spelled out, for screen readers. */
-export function speakEvent(event) {
-  const text = describeEvent(event);
+export function speakEvent(event, me) {
+  const text = describeEvent(event, me);
   return event.card ? text.replace(shortName(event.card), cardName(event.card)) : text;
 }
 
 const SOUNDS = { hand_started: 'deal', took_upcard: 'draw', drew: 'draw', discarded: 'discard', knocked: 'knock', gin: 'gin', big_gin: 'gin' };
 
-export function soundOf(event) {
-  if (event.kind === 'match_ended') return event.seat === YOU ? 'win' : 'lose';
+export function soundOf(event, me) {
+  if (event.kind === 'match_ended') return event.seat === me ? 'win' : 'lose';
   return SOUNDS[event.kind] || null;
 }
 
@@ -196,7 +199,10 @@ export const isVisibleMove = (event) => MOVES.includes(event.kind);
 // --- the piles while the other's moves are shown (display bookkeeping, not rules)
 
 export function tableOf(view) {
-  return { pile: [...(view.discard_pile || [])], stock: view.stock_count, counts: [(view.hand || []).length, view.opponent_card_count] };
+  const counts = [];
+  counts[view.seat] = (view.hand || []).length;
+  counts[1 - view.seat] = view.opponent_card_count;
+  return { pile: [...(view.discard_pile || [])], stock: view.stock_count, counts };
 }
 
 /** The table just before `event`, from the table just after it. */

@@ -2,13 +2,12 @@
 
 const VARIANTS = ['big_gin', 'oklahoma', 'straight_gin', 'line_bonus'];
 const LINE_BONUS = 15;
-export const LEVELS = ['easy', 'medium', 'hard'];
 
 /** The variant check boxes as a preset sets them. */
 export const variantsOf = (rules) => Object.fromEntries(VARIANTS.map((key) => [key, !!rules?.[key]]));
 
-/** The POST /api/games body: only the settings that differ from the preset are sent. */
-export function newGameRequest({ level, rules, target, variants }, presetRules) {
+/** The POST /api/games body: the level if among `levels` (the server's), and the settings that differ from the preset. */
+export function newGameRequest({ level, rules, target, variants }, presetRules, levels) {
   const settings = {};
   if (target) settings.target = Number(target);
   const base = variantsOf(presetRules);
@@ -16,14 +15,14 @@ export function newGameRequest({ level, rules, target, variants }, presetRules) 
     const on = variants[key];
     if (on !== undefined && !!on !== base[key]) settings[key] = key === 'line_bonus' ? (on ? LINE_BONUS : 0) : !!on;
   }
-  return { level: LEVELS.includes(level) ? level : 'medium', rules: rules || 'house', settings };
+  return { ...(Object.hasOwn(levels || {}, level) && { level }), rules: rules || 'house', settings };
 }
 
 /** The preset called `name`, if any. */
 export const presetNamed = (rules, name) => rules?.presets.find((p) => p.name === name);
 
-/** A preset's short name: "House rules" from "House rules: knock with 10 or less, ...". */
-export function presetLabel(preset) {
-  const label = preset.description.split(':')[0];
-  return label.length < 40 ? label : preset.name;
+/** A preset's or a level's short name: "House rules" from "House rules: knock with 10 or less, ...". */
+export function labelOf({ name, description }) {
+  const label = description.split(':')[0];
+  return label.length < 40 ? label : name;
 }

@@ -1,27 +1,29 @@
-// A finished hand and match in words and rows: headline, arithmetic, score sheet, coach. No DOM.
+// A finished hand and match in words and rows: headline, arithmetic, score sheet, coach. No DOM. From the side of the
+// view's (or the match's) `seat`.
 
 import { shortName } from './cards.js';
-import { YOU, outcomeWord, theirName, who } from './model.js';
+import { outcomeWord, sides, them, theirName, who } from './model.js';
 
 /** Headline and arithmetic of a finished hand, from view.result. */
 export function resultSummary(view) {
   const result = view.result;
   if (!result) return null;
   const { outcome, winner, knocker, showdown } = result;
+  const me = view.seat;
   let headline;
   if (outcome === 'no_score') headline = 'No score: the hand is a draw.';
   else if (outcome === 'gin' || outcome === 'big_gin') {
     const word = outcomeWord(outcome);
-    headline = knocker === YOU ? `${word}! You win the hand.` : `${who(1)} went ${word}.`;
+    headline = knocker === me ? `${word}! You win the hand.` : `${them()} went ${word}.`;
   } else if (outcome === 'undercut') {
-    headline = winner === YOU ? `Undercut! You beat ${who(1, false)}’s knock.` : `Undercut: ${who(1, false)} beat your knock.`;
-  } else headline = knocker === YOU ? 'You knocked and won the hand.' : `${who(1)} knocked and won the hand.`;
+    headline = winner === me ? `Undercut! You beat ${them(false)}’s knock.` : `Undercut: ${them(false)} beat your knock.`;
+  } else headline = knocker === me ? 'You knocked and won the hand.' : `${them()} knocked and won the hand.`;
   let arithmetic = 'Nobody scores.';
   if (showdown) {
     const times = result.multiplier && result.multiplier !== 1 ? ` × ${result.multiplier}` : '';
     const bonus = result.line_bonus ? ` + ${result.line_bonus} line bonus` : '';
     const total = times || bonus ? `${times}${bonus} = ${result.points}` : '';
-    arithmetic = `${showdown.explanation}${total} to ${who(winner, false)}`;
+    arithmetic = `${showdown.explanation}${total} to ${who(winner, me, false)}`;
   }
   return { headline, arithmetic, outcome, winner };
 }
@@ -37,31 +39,31 @@ export function meldsWithLayoffs(showdown) {
 }
 
 /** Rows of the running score sheet, from a view's (or a match's) history. */
-export function scoreSheet(view) {
-  return (view.history || []).map((h) => ({
-    hand: h.number, outcome: outcomeWord(h.outcome), winner: h.winner == null ? '—' : h.winner === YOU ? 'You' : theirName(),
-    points: h.winner == null ? 0 : h.points, you: h.scores[0], computer: h.scores[1],
+export function scoreSheet(match) {
+  return (match.history || []).map((h) => ({
+    hand: h.number, outcome: outcomeWord(h.outcome), winner: h.winner == null ? '—' : h.winner === match.seat ? 'You' : theirName(),
+    points: h.winner == null ? 0 : h.points, ...sides(h.scores, match.seat),
   }));
 }
 
 /** A match's scores, with the bonuses once the match is over. */
 export const finalScores = (match) => (match.final_scores?.some(Boolean) ? match.final_scores : match.scores);
 
-/** The match result once it is over. */
+/** The match result once it is over (`scores`: {you, them}). */
 export function matchSummary(view) {
   if (view.phase !== 'match_over') return null;
-  const scores = finalScores(view);
+  const scores = sides(finalScores(view), view.seat);
   const history = view.history || [];
-  const mine = history.filter((h) => h.winner === YOU);
+  const mine = history.filter((h) => h.winner === view.seat);
   const gins = mine.filter((h) => ['gin', 'big_gin'].includes(h.outcome)).length;
-  const won = view.winner === YOU;
+  const won = view.winner === view.seat;
   const tally = `You won ${mine.length} of ${history.length} hand${history.length === 1 ? '' : 's'}`
     + (gins ? `, ${gins} of them with Gin.` : '.');
   return {
     won,
-    headline: won ? 'You win the match!' : `${who(1)} wins the match.`,
-    scores: [...scores],
-    line: `Final score: you ${scores[0]}, ${who(1, false)} ${scores[1]}.`,
+    headline: won ? 'You win the match!' : `${them()} wins the match.`,
+    scores,
+    line: `Final score: you ${scores.you}, ${them(false)} ${scores.them}.`,
     cheer: `${tally} ${won ? 'Well played!' : 'It was close enough to try again.'}`,
   };
 }

@@ -55,7 +55,7 @@ export function afterMove(state, data) {
 export function logEvent(state, event) {
   const { log } = state.table;
   if (event.seq <= log.at(-1)?.seq) return state;
-  const entry = { ...event, text: describeEvent(event) };
+  const entry = { ...event, text: describeEvent(event, state.game.view.seat) };
   return setTable(state, { log: event.kind === 'hand_started' ? [entry] : [...log, entry].slice(-LOG_LENGTH) });
 }
 

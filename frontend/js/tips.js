@@ -1,6 +1,6 @@
 // The guided first game: a tip at the first of each kind of step, until all are seen or skipped.
 
-import { legalMoves, YOU } from './model.js';
+import { legalMoves } from './model.js';
 
 /** The kinds of tip, in order; their words and anchors are in the page (template#tip-KIND). */
 export const TIPS = ['upcard', 'draw', 'discard', 'knock', 'showdown'];
@@ -11,7 +11,7 @@ export function tipFor({ screen, game, tips, busy, table }) {
   const { view } = game;
   const ifUnseen = (kind) => (tips.seen.includes(kind) ? null : kind);
   if (screen === 'result') return view.result?.showdown ? ifUnseen('showdown') : null;
-  if (screen !== 'table' || view.turn !== YOU) return null;
+  if (screen !== 'table' || view.turn !== view.seat) return null;
   const m = legalMoves(view);
   if (m.takeUpcard || m.pass) return ifUnseen('upcard');
   if (m.drawStock) return ifUnseen('draw');

@@ -30,7 +30,8 @@ export function renderChrome(state) {
     if (link.dataset.nav === nav) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
   }
-  const mine = state.screen === 'table' && state.game?.view.turn === 0 && !state.table.playing;
+  const view = state.game?.view;
+  const mine = state.screen === 'table' && !!view && view.turn === view.seat && !state.table.playing;
   document.title = [mine && 'Your turn', TITLES[state.screen], 'Gin Rummy'].filter(Boolean).join(' · ');
   byId('banner').hidden = !state.banner;
   if (state.banner) {

@@ -4,6 +4,7 @@ the other's moves as they are made."""
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -13,9 +14,13 @@ from browser_helpers import PHONE, PageErrors, ask_hint, game_storage, on_result
 from playwright.sync_api import Page, expect
 
 
-def hand_of(page: Page) -> set[str]:
-    cards: list[str] = page.eval_on_selector_all("#hand button.hand-card", "els => els.map(e => e.dataset.card)")
+def cards_in(page: Page, selector: str) -> set[str]:
+    cards: list[str] = page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.card)")
     return set(cards)
+
+
+def hand_of(page: Page) -> set[str]:
+    return cards_in(page, "#hand button.hand-card")
 
 
 def seat_of(page: Page) -> dict[str, Any]:
@@ -28,6 +33,13 @@ def my_turn(page: Page) -> bool:
     return page.evaluate("(() => { const m = document.querySelector('main'); const t = document.querySelector("
                          "'#turn-line'); return m.dataset.state === 'idle' && t.dataset.turn === 'you' "
                          "&& document.querySelector('#screen-table').checkVisibility(); })()")
+
+
+def server_view_of(server: Any, saved: dict[str, Any]) -> dict[str, Any]:
+    """The view the server gives the seat this page plays."""
+    view: dict[str, Any] = httpx.get(f"{server.url}/api/games/{saved['id']}",
+                                     headers={"Authorization": f"Bearer {saved['token']}"}).json()["view"]
+    return view
 
 
 def move_by_hint(page: Page) -> str:
@@ -71,8 +83,7 @@ def test_two_people_play_a_hand_by_link_each_seeing_only_their_own_cards(
         for seat, page in enumerate(pages):
             # Only its own cards: the other's hand is face down, and the server agrees with what is shown.
             assert page.locator("#opp-fan .face").count() == 0
-            view = httpx.get(f"{server.url}/api/games/{saved[seat]['id']}",
-                             headers={"Authorization": f"Bearer {saved[seat]['token']}"}).json()["view"]
+            view = server_view_of(server, saved[seat])
             if page.evaluate("document.querySelector('main').dataset.state") == "idle" and not on_result(page):
                 assert hand_of(page) == set(view["hand"])
         mover = next((i for i, p in enumerate(pages) if my_turn(p)), None)
@@ -98,6 +109,46 @@ def test_two_people_play_a_hand_by_link_each_seeing_only_their_own_cards(
     headlines = [p.inner_text("#result-headline") for p in pages]
     # (A drawn hand reads the same to both; any other ending names a winner, so the two headlines differ.)
     assert headlines[0] != headlines[1] or "draw" in headlines[0], headlines
+    views = [server_view_of(server, s) for s in saved]
+    assert [v["seat"] for v in views] == [0, 1]
+    for seat, page in enumerate(pages):
+        winner, headline = views[seat]["result"]["winner"], headlines[seat]
+        arithmetic = page.inner_text("#result-arithmetic")
+        if winner == seat:
+            assert re.search(r"\bYou (win|beat|knocked and won)\b", headline), headline
+            assert arithmetic.endswith(" to you"), arithmetic
+        elif winner is not None:
+            assert re.search(r"\b[Yy]our friend (went|beat|knocked)\b", headline), headline
+            assert arithmetic.endswith(" to your friend"), arithmetic
+        # The score sheet's columns are You, then Friend, each with its running total last.
+        cells = page.locator("#score-sheet tbody tr").last.locator("td")
+        assert cells.nth(1).inner_text().split()[-1] == str(views[seat]["scores"][seat])
+        assert cells.nth(2).inner_text().split()[-1] == str(views[seat]["scores"][1 - seat])
+        # The log: your own moves (and deal) are yours, the friend's are theirs.
+        for kind, start in (("mine", r"You |Hand \d+: you have "),
+                            ("theirs", r"Your friend |Hand \d+: your friend has ")):
+            lines = page.eval_on_selector_all(f"#log li.{kind}", "els => els.map(e => e.textContent)")
+            assert lines and all(re.match(start, line) for line in lines), (seat, kind, lines)
+
+    # The next hand: each table's score line says the server's scores from its own side.
+    ended = views
+    host.click("#next-hand-button")
+    for page in pages:
+        expect(page.locator("#screen-table")).to_be_visible()
+        expect(page.locator("main")).to_have_attribute("data-state", "idle")
+    views = [server_view_of(server, s) for s in saved]
+    assert views[0]["hand_number"] == 2 and views[0]["scores"] == views[1]["scores"]
+    for seat, page in enumerate(pages):
+        scores = views[seat]["scores"]
+        expect(page.locator("#score-you")).to_have_text(f"You {scores[seat]}")
+        expect(page.locator("#score-computer")).to_have_text(f"Friend {scores[1 - seat]}")
+
+    # The review of the hand played: your hand at the bottom, the friend's above, on both sides.
+    for seat, page in enumerate(pages):
+        page.goto(server.url + "/#/review/1")
+        page.click("#review-last")
+        cards = {side: cards_in(page, f"#review-{side} [data-card]") for side in ("you", "computer")}
+        assert cards == {"you": set(ended[seat]["hand"]), "computer": set(ended[1 - seat]["hand"])}, seat
     assert not page_errors.unexpected(), page_errors.console
 
 
@@ -180,3 +231,40 @@ def test_a_seat_moves_to_another_device_by_its_own_link(server: Any, new_page: A
     assert computer.url.endswith("#/play")  # the token leaves the address bar
     assert hand_of(computer) == hand_of(phone) and len(hand_of(computer)) >= 10
     assert seat_of(computer) == {"id": created["game_id"], "token": created["seat_token"]}
+
+
+def test_the_guest_may_claim_the_match_too_and_offer_the_rematch(server: Any, new_page: Any) -> None:
+    created = httpx.post(f"{server.url}/api/games", json={"opponent": {"kind": "invite", "turn_seconds": 10}}).json()
+    guest: Page = new_page(viewport=PHONE)  # seat 1; seat 0 is a program that never moves
+    guest.goto(server.url + created["invite"]["path"])
+    guest.wait_for_selector("#hand button.hand-card")
+    if my_turn(guest):  # pass the upcard (or take it and throw a card), so that it is the silent program's turn
+        move_by_hint(guest)
+        if my_turn(guest):
+            move_by_hint(guest)
+    expect(guest.locator("#turn-line")).to_contain_text("Friend’s turn · ")
+    expect(guest.locator("#actions [data-action=claim]")).to_be_visible(timeout=15_000)
+    guest.click("#actions [data-action=claim]")
+    expect(guest.locator("#moment-title")).to_have_text("You win the match!")
+    view = server_view_of(server, seat_of(guest))
+    assert view["seat"] == 1 and view["winner"] == 1 and view["phase"] == "match_over"
+    expect(guest.locator("#moment-score")).to_have_text(f"You {view['scores'][1]} · Friend {view['scores'][0]}")
+
+    # The guest offers the rematch: the host is asked to accept it.
+    guest.click("#play-again")
+    expect(guest.locator("#play-again")).to_have_text("Rematch offered…")
+    host: Page = new_page(storage=game_storage(created))
+    host.goto(server.url + "/#/play")
+    expect(host.locator("#moment-title")).to_have_text("Your friend wins this match")
+    expect(host.locator("#play-again")).to_have_text("Accept the rematch")
+
+    # Each one's match history lists the match from its own side.
+    final = view["final_scores"]
+    for page, outcome, you, them in ((guest, "Won", final[1], final[0]), (host, "Lost", final[0], final[1])):
+        page.goto(server.url + "/#/stats")
+        match = page.locator("#matches-list li").first
+        expect(match.locator(".match-outcome")).to_have_text(outcome)
+        expect(match.locator(".match-line")).to_contain_text(f"You {you} · Friend {them} · ")
+        expect(match.locator(".match-title")).to_contain_text(" · friend · ")  # no computer level in it
+        match.locator("a").click()
+        expect(page.locator("#match-title")).to_have_text(f"Match {outcome.lower()}")

@@ -38,13 +38,13 @@ test('the coach’s moves and points in words', () => {
 for (const name of ['hand-knock.json', 'hand-take.json']) {
   test(`the coach’s decisions of ${name} land on the person’s own moves, in order`, () => {
     const { view, events } = fixture(name);
-    const frames = reviewFrames({ deck: view.deck, starter: view.starter, events, hand: view.hand_number });
+    const frames = reviewFrames({ deck: view.deck, starter: view.starter, events, hand: view.hand_number, seat: view.seat });
     // One decision per move of the person, as the server lists them (Big Gin and Next hand are not rated).
     const moves = frames.filter((f) => f.event && f.event.seat === 0
       && ['passed', 'took_upcard', 'drew', 'discarded', 'knocked', 'gin'].includes(f.event.kind));
     assert.ok(moves.length > 2);
     const decisions = moves.map((f, i) => ({ index: i, kind: f.event.kind }));
-    const steps = decisionSteps(frames, decisions);
+    const steps = decisionSteps(frames, decisions, view.seat);
     assert.equal(steps.size, decisions.length);
     assert.deepEqual([...steps.keys()], moves.map((f) => f.step));
     for (const [step, decision] of steps) {

@@ -4,13 +4,13 @@ import test from 'node:test';
 
 import {
   actionFor, actionRequest, buttonForAction, buttonStates, deadwoodLine, describeEvent, legalMoves, moment, prompt,
-  canClaim, refusal, secondsLeft, selectionLine, setOpponent, soundOf, speakEvent, tableOf, tablesAfter, undoEvent, who,
+  canClaim, refusal, secondsLeft, selectionLine, setOpponent, sides, soundOf, speakEvent, tableOf, tablesAfter, undoEvent, who,
 } from '../../frontend/js/model.js';
 
 const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
 
 const discardView = {
-  phase: 'discard', turn: 0, hand: ['2C', '3C', '4C', '7D', '7H', '7S', '9H', 'TH', 'JH', '3D', 'KS'],
+  seat: 0, phase: 'discard', turn: 0, hand: ['2C', '3C', '4C', '7D', '7H', '7S', '9H', 'TH', 'JH', '3D', 'KS'],
   deadwood: 13, taken_card: 'KS', discard_pile: ['5S'],
   discard_options: [
     { card: '3D', deadwood: 10, can_knock: true, gin: false },
@@ -54,7 +54,7 @@ test('Gin is a knock whose discard option says gin', () => {
 
 test('draw phase buttons and requests', () => {
   const view = {
-    phase: 'draw', turn: 0, hand: [], discard_pile: ['9C'], passed: [],
+    seat: 0, phase: 'draw', turn: 0, hand: [], discard_pile: ['9C'], passed: [],
     legal_actions: [{ kind: 'draw', seat: 0, source: 'stock' }, { kind: 'draw', seat: 0, source: 'discard' }],
   };
   const m = legalMoves(view);
@@ -70,7 +70,7 @@ test('draw phase buttons and requests', () => {
 
 test('first upcard prompt', () => {
   const view = {
-    phase: 'first_upcard', turn: 0, hand: [], discard_pile: ['QS'], passed: [1],
+    seat: 0, phase: 'first_upcard', turn: 0, hand: [], discard_pile: ['QS'], passed: [1],
     legal_actions: [{ kind: 'take_upcard', seat: 0 }, { kind: 'pass', seat: 0 }],
   };
   assert.equal(prompt(view), 'The computer passed. Take the upcard Q♠ or pass.');
@@ -84,15 +84,15 @@ test('deadwood line shows the best discard from the server options', () => {
 });
 
 test('events in words', () => {
-  assert.equal(describeEvent({ kind: 'drew', seat: 1, source: 'stock' }), 'The computer drew from the stock.');
-  assert.equal(describeEvent({ kind: 'drew', seat: 0, source: 'stock', card: '7C' }), 'You drew 7♣ from the stock.');
-  assert.equal(describeEvent({ kind: 'discarded', seat: 1, card: '9C' }), 'The computer discarded 9♣.');
-  assert.equal(describeEvent({ kind: 'knocked', seat: 1, card: '6C', deadwood: 3 }),
+  assert.equal(describeEvent({ kind: 'drew', seat: 1, source: 'stock' }, 0), 'The computer drew from the stock.');
+  assert.equal(describeEvent({ kind: 'drew', seat: 0, source: 'stock', card: '7C' }, 0), 'You drew 7♣ from the stock.');
+  assert.equal(describeEvent({ kind: 'discarded', seat: 1, card: '9C' }, 0), 'The computer discarded 9♣.');
+  assert.equal(describeEvent({ kind: 'knocked', seat: 1, card: '6C', deadwood: 3 }, 0),
     'The computer knocked, discarding 6♣ (deadwood 3).');
-  assert.equal(describeEvent({ kind: 'hand_ended', seat: 0, points: 17, result: 'knock' }),
+  assert.equal(describeEvent({ kind: 'hand_ended', seat: 0, points: 17, result: 'knock' }, 0),
     'You won the hand: 17 points (knock).');
-  assert.equal(describeEvent({ kind: 'hand_ended', seat: null, result: 'no_score' }), 'Nobody scores this hand.');
-  assert.equal(speakEvent({ kind: 'discarded', seat: 1, card: '9C' }), 'The computer discarded nine of clubs.');
+  assert.equal(describeEvent({ kind: 'hand_ended', seat: null, result: 'no_score' }, 0), 'Nobody scores this hand.');
+  assert.equal(speakEvent({ kind: 'discarded', seat: 1, card: '9C' }, 0), 'The computer discarded nine of clubs.');
 });
 
 test('tables after each event undo back to the deal', () => {
@@ -110,15 +110,15 @@ test('tables after each event undo back to the deal', () => {
 
 test('the status pill and the prompt come from one moment', () => {
   const draw = {
-    phase: 'draw', turn: 0, hand: [], discard_pile: ['9C'], passed: [],
+    seat: 0, phase: 'draw', turn: 0, hand: [], discard_pile: ['9C'], passed: [],
     legal_actions: [{ kind: 'draw', seat: 0, source: 'stock' }, { kind: 'draw', seat: 0, source: 'discard' }],
   };
   assert.deepEqual(moment(draw), { turn: 'you', pill: 'Your turn', prompt: prompt(draw) });
   // While the computer's moves are being shown, both say so, even though the view is already the person's turn.
   assert.deepEqual(moment(draw, { playing: true }), { turn: 'computer', pill: 'Computer’s turn', prompt: 'The computer is playing…' });
   assert.equal(moment({ ...draw, turn: 1, legal_actions: [] }).turn, 'computer');
-  assert.deepEqual(moment({ phase: 'hand_over', turn: null }), { turn: 'over', pill: 'Hand over', prompt: 'The hand is over.' });
-  assert.equal(moment({ phase: 'match_over', turn: null }).pill, 'Match over');
+  assert.deepEqual(moment({ seat: 0, phase: 'hand_over', turn: null }), { turn: 'over', pill: 'Hand over', prompt: 'The hand is over.' });
+  assert.equal(moment({ seat: 0, phase: 'match_over', turn: null }).pill, 'Match over');
   assert.match(prompt(discardView, { singleTap: true }), /knock/);
   const plain = { ...discardView, legal_actions: discardView.legal_actions.filter((a) => a.kind === 'discard') };
   assert.equal(prompt(plain, { singleTap: true }), 'Tap a card to discard it.');
@@ -126,10 +126,10 @@ test('the status pill and the prompt come from one moment', () => {
 });
 
 test('a refused tap always gets a sentence that says why', () => {
-  const upcard = { phase: 'first_upcard', turn: 0, discard_pile: ['QS'], legal_actions: [{ kind: 'take_upcard', seat: 0 }, { kind: 'pass', seat: 0 }] };
+  const upcard = { seat: 0, phase: 'first_upcard', turn: 0, discard_pile: ['QS'], legal_actions: [{ kind: 'take_upcard', seat: 0 }, { kind: 'pass', seat: 0 }] };
   assert.equal(refusal(upcard, 'stock'), 'First take the upcard or pass.');
   assert.equal(refusal(upcard, 'card', { card: '7H' }), 'Take the upcard or pass first.');
-  const draw = { phase: 'draw', turn: 0, discard_pile: [], legal_actions: [{ kind: 'draw', seat: 0, source: 'stock' }] };
+  const draw = { seat: 0, phase: 'draw', turn: 0, discard_pile: [], legal_actions: [{ kind: 'draw', seat: 0, source: 'stock' }] };
   assert.equal(refusal(draw, 'card', { card: '7H' }), 'Draw a card first: tap the stock or the pile.');
   assert.equal(refusal(draw, 'pile'), 'The pile is empty: draw from the stock.');
   assert.equal(refusal(discardView, 'stock'), 'You have drawn: now discard a card.');
@@ -140,14 +140,15 @@ test('a refused tap always gets a sentence that says why', () => {
 });
 
 test('events make the sounds of the table', () => {
-  assert.equal(soundOf({ kind: 'hand_started' }), 'deal');
-  assert.equal(soundOf({ kind: 'drew', seat: 1 }), 'draw');
-  assert.equal(soundOf({ kind: 'discarded', seat: 1 }), 'discard');
-  assert.equal(soundOf({ kind: 'knocked', seat: 1 }), 'knock');
-  assert.equal(soundOf({ kind: 'gin', seat: 1 }), 'gin');
-  assert.equal(soundOf({ kind: 'match_ended', seat: 0 }), 'win');
-  assert.equal(soundOf({ kind: 'match_ended', seat: 1 }), 'lose');
-  assert.equal(soundOf({ kind: 'passed', seat: 1 }), null);
+  assert.equal(soundOf({ kind: 'hand_started' }, 0), 'deal');
+  assert.equal(soundOf({ kind: 'drew', seat: 1 }, 0), 'draw');
+  assert.equal(soundOf({ kind: 'discarded', seat: 1 }, 0), 'discard');
+  assert.equal(soundOf({ kind: 'knocked', seat: 1 }, 0), 'knock');
+  assert.equal(soundOf({ kind: 'gin', seat: 1 }, 0), 'gin');
+  assert.equal(soundOf({ kind: 'match_ended', seat: 0 }, 0), 'win');
+  assert.equal(soundOf({ kind: 'match_ended', seat: 1 }, 0), 'lose');
+  assert.equal(soundOf({ kind: 'match_ended', seat: 1 }, 1), 'win');
+  assert.equal(soundOf({ kind: 'passed', seat: 1 }, 0), null);
 });
 
 test('a turn clock counts whole seconds down to its deadline, and past it', () => {
@@ -159,21 +160,24 @@ test('a turn clock counts whole seconds down to its deadline, and past it', () =
 });
 
 test('the match may be claimed only when a turn clock has run out on the other seat', () => {
-  const theirTurn = { turn: 1 };
+  const theirTurn = { seat: 0, turn: 1 };
   assert.equal(canClaim(null, theirTurn, 5_000_000), false); // no clock in this game: never
   assert.equal(canClaim({ turn_seconds: 60, deadline: null }, theirTurn, 5_000_000), false); // nobody to move
   assert.equal(canClaim({ turn_seconds: 60, deadline: 1000 }, theirTurn, 999_000), false); // time left
   assert.equal(canClaim({ turn_seconds: 60, deadline: 1000 }, theirTurn, 1_000_500), true);
-  assert.equal(canClaim({ turn_seconds: 60, deadline: 1000 }, { turn: 0 }, 1_000_500), false); // your own turn
+  assert.equal(canClaim({ turn_seconds: 60, deadline: 1000 }, { seat: 0, turn: 0 }, 1_000_500), false); // your own turn
+  // Seat 1 (who joined by the invite) claims when seat 0 let the clock run out, never on its own turn.
+  assert.equal(canClaim({ turn_seconds: 60, deadline: 1000 }, { seat: 1, turn: 0 }, 1_000_500), true);
+  assert.equal(canClaim({ turn_seconds: 60, deadline: 1000 }, { seat: 1, turn: 1 }, 1_000_500), false);
 });
 
 test('the other seat is named the computer or your friend in every sentence', () => {
   setOpponent('person');
-  assert.equal(describeEvent({ kind: 'passed', seat: 1 }), 'Your friend passed on the upcard.');
-  assert.equal(describeEvent({ kind: 'resigned', seat: 1 }), 'Your friend resigned the match.');
-  assert.equal(moment({ phase: 'draw', turn: 1 }).pill, 'Friend’s turn');
-  assert.equal(moment({ phase: 'draw', turn: 0 }, { waiting: true }).pill, 'Waiting for your friend');
+  assert.equal(describeEvent({ kind: 'passed', seat: 1 }, 0), 'Your friend passed on the upcard.');
+  assert.equal(describeEvent({ kind: 'resigned', seat: 1 }, 0), 'Your friend resigned the match.');
+  assert.equal(moment({ seat: 0, phase: 'draw', turn: 1 }).pill, 'Friend’s turn');
+  assert.equal(moment({ seat: 0, phase: 'draw', turn: 0 }, { waiting: true }).pill, 'Waiting for your friend');
   setOpponent('computer');
-  assert.equal(who(1, false), 'the computer');
-  assert.equal(describeEvent({ kind: 'resigned', seat: 0 }), 'You resigned the match.');
+  assert.equal(who(1, 0, false), 'the computer');
+  assert.equal(describeEvent({ kind: 'resigned', seat: 0 }, 0), 'You resigned the match.');
 });

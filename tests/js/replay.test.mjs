@@ -10,7 +10,7 @@ const sorted = (cards) => [...cards].sort();
 for (const name of ['hand-knock.json', 'hand-take.json']) {
   test(`review of ${name} rebuilds both hands to the revealed ones`, () => {
     const { view, events } = fixture(name);
-    const frames = reviewFrames({ deck: view.deck, starter: view.starter, events, hand: view.hand_number });
+    const frames = reviewFrames({ deck: view.deck, starter: view.starter, events, hand: view.hand_number, seat: view.seat });
     const first = frames[0];
     assert.equal(first.hands[0].length, 10);
     assert.equal(first.hands[1].length, 10);
@@ -33,8 +33,8 @@ for (const name of ['hand-knock.json', 'hand-take.json']) {
 test('stock draws hidden from the events are taken from the revealed deck', () => {
   const { view, events } = fixture('hand-knock.json');
   const hidden = events.map((e) => (e.kind === 'drew' && e.source === 'stock' ? { ...e, card: undefined } : e));
-  const a = reviewFrames({ deck: view.deck, starter: view.starter, events, hand: view.hand_number });
-  const b = reviewFrames({ deck: view.deck, starter: view.starter, events: hidden, hand: view.hand_number });
+  const a = reviewFrames({ deck: view.deck, starter: view.starter, events, hand: view.hand_number, seat: 0 });
+  const b = reviewFrames({ deck: view.deck, starter: view.starter, events: hidden, hand: view.hand_number, seat: 0 });
   assert.deepEqual(b.map((f) => f.hands), a.map((f) => f.hands));
 });
 

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import test from 'node:test';
 
-import { newGameRequest, presetLabel, variantsOf } from '../../frontend/js/options.js';
 import {
   matchSummary, meldsWithLayoffs, resultSummary, scoreSheet,
 } from '../../frontend/js/results.js';
@@ -14,7 +13,7 @@ test('the result in words, from a real finished hand', () => {
   const summary = resultSummary(view);
   assert.equal(summary.headline, 'The computer knocked and won the hand.');
   assert.equal(summary.arithmetic, 'Knock: 14 − 9 = 5 to the computer');
-  assert.deepEqual(scoreSheet(view), [{ hand: 1, outcome: 'Knock', winner: 'Computer', points: 5, you: 0, computer: 5 }]);
+  assert.deepEqual(scoreSheet(view), [{ hand: 1, outcome: 'Knock', winner: 'Computer', points: 5, you: 0, them: 5 }]);
   assert.equal(matchSummary(view), null);
 });
 
@@ -32,6 +31,7 @@ test('laid-off cards are placed on the knocker melds they were laid off on', () 
 
 test('undercut, multiplier and line bonus arithmetic uses the server total', () => {
   const view = {
+    seat: 0,
     result: {
       outcome: 'undercut', winner: 0, knocker: 1, points: 71, multiplier: 2, line_bonus: 15,
       showdown: { explanation: 'Undercut: 25 + 8 − 5 = 28' },
@@ -40,13 +40,14 @@ test('undercut, multiplier and line bonus arithmetic uses the server total', () 
   const summary = resultSummary(view);
   assert.equal(summary.headline, 'Undercut! You beat the computer’s knock.');
   assert.equal(summary.arithmetic, 'Undercut: 25 + 8 − 5 = 28 × 2 + 15 line bonus = 71 to you');
-  assert.equal(resultSummary({ result: { outcome: 'no_score', winner: null, points: 0, showdown: null } }).arithmetic,
+  assert.equal(resultSummary({ seat: 0, result: { outcome: 'no_score', winner: null, points: 0, showdown: null } }).arithmetic,
     'Nobody scores.');
 });
 
 test('match summary uses the final scores when the rules add bonuses', () => {
-  const view = { phase: 'match_over', winner: 1, scores: [40, 104], final_scores: [65, 279] };
-  assert.deepEqual(matchSummary(view).scores, [65, 279]);
+  const view = { seat: 0, phase: 'match_over', winner: 1, scores: [40, 104], final_scores: [65, 279] };
+  assert.deepEqual(matchSummary(view).scores, { you: 65, them: 279 });
+  assert.equal(matchSummary(view).line, 'Final score: you 65, the computer 279.');
   assert.equal(matchSummary(view).headline, 'The computer wins the match.');
   assert.equal(matchSummary(view).won, false);
 });
@@ -57,27 +58,10 @@ test('the match moment counts the hands and the Gins won', () => {
     { number: 2, outcome: 'knock', winner: 1, points: 9, scores: [40, 9] },
     { number: 3, outcome: 'undercut', winner: 0, points: 70, scores: [110, 9] },
   ];
-  const won = matchSummary({ phase: 'match_over', winner: 0, scores: [110, 9], final_scores: [0, 0], history });
+  const won = matchSummary({ seat: 0, phase: 'match_over', winner: 0, scores: [110, 9], final_scores: [0, 0], history });
   assert.equal(won.won, true);
-  assert.deepEqual(won.scores, [110, 9]);
+  assert.deepEqual(won.scores, { you: 110, them: 9 });
   assert.equal(won.cheer, 'You won 2 of 3 hands, 1 of them with Gin. Well played!');
-  const lost = matchSummary({ phase: 'match_over', winner: 1, scores: [20, 101], history: history.slice(1, 2) });
+  const lost = matchSummary({ seat: 0, phase: 'match_over', winner: 1, scores: [20, 101], history: history.slice(1, 2) });
   assert.match(lost.cheer, /^You won 0 of 1 hand\. /);
-});
-
-test('new game request sends only what differs from the preset', () => {
-  const house = { big_gin: false, oklahoma: false, straight_gin: false, line_bonus: 0 };
-  const bigGin = { ...house, big_gin: true };
-  const plain = { level: 'hard', rules: 'house', target: '', variants: variantsOf(house) };
-  assert.deepEqual(newGameRequest(plain, house), { level: 'hard', rules: 'house', settings: {} });
-  assert.deepEqual(newGameRequest({ ...plain, target: '250', variants: { ...variantsOf(house), oklahoma: true } }, house),
-    { level: 'hard', rules: 'house', settings: { target: 250, oklahoma: true } });
-  assert.deepEqual(newGameRequest({ ...plain, rules: 'big-gin', variants: { ...variantsOf(bigGin), big_gin: false, line_bonus: true } }, bigGin),
-    { level: 'hard', rules: 'big-gin', settings: { big_gin: false, line_bonus: 15 } });
-});
-
-test('a preset keeps its short name', () => {
-  assert.equal(presetLabel({ name: 'house', description: 'House rules: knock with 10 or less' }), 'House rules');
-  assert.equal(presetLabel({ name: 'x', description: `${'A very long name that is not a label'.repeat(2)}: y` }), 'x');
-  assert.equal(newGameRequest({ level: 'nonsense', rules: '', target: '', variants: {} }, null).level, 'medium');
 });

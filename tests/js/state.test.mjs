@@ -8,7 +8,7 @@ import {
 } from '../../frontend/js/state.js';
 
 const view = {
-  hand_number: 1, phase: 'draw', turn: 0,
+  seat: 0, hand_number: 1, phase: 'draw', turn: 0,
   hand: ['3C', '6C', '5D', '6D', '7D', '2H', '3H', '4H', '2S', 'KS'],
   melds: [['5D', '6D', '7D'], ['2H', '3H', '4H']],
   deadwood_cards: ['3C', '6C', '2S', 'KS'],

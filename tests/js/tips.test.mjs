@@ -4,10 +4,10 @@ import test from 'node:test';
 import { TIPS, afterSeen, tipFor } from '../../frontend/js/tips.js';
 
 const fresh = { seen: [], done: false };
-const upcard = { phase: 'first_upcard', turn: 0, legal_actions: [{ kind: 'take_upcard', seat: 0 }, { kind: 'pass', seat: 0 }] };
-const draw = { phase: 'draw', turn: 0, legal_actions: [{ kind: 'draw', seat: 0, source: 'stock' }] };
+const upcard = { seat: 0, phase: 'first_upcard', turn: 0, legal_actions: [{ kind: 'take_upcard', seat: 0 }, { kind: 'pass', seat: 0 }] };
+const draw = { seat: 0, phase: 'draw', turn: 0, legal_actions: [{ kind: 'draw', seat: 0, source: 'stock' }] };
 const discard = {
-  phase: 'discard', turn: 0, discard_options: [{ card: '3D', deadwood: 4, can_knock: true, gin: false }],
+  seat: 0, phase: 'discard', turn: 0, discard_options: [{ card: '3D', deadwood: 4, can_knock: true, gin: false }],
   legal_actions: [{ kind: 'discard', seat: 0, card: '3D' }, { kind: 'knock', seat: 0, card: '3D' }],
 };
 const at = (view, tips = fresh, screen = 'table') => tipFor({ screen, game: { view }, tips, busy: false, table: { playing: false } });

@@ -3,7 +3,7 @@
 import { flatten, handGroups, meldMembership } from '../arrange.js';
 import { cardName } from '../cards.js';
 import { byId, cardFace } from '../dom.js';
-import { legalMoves, YOU } from '../model.js';
+import { legalMoves } from '../model.js';
 
 const MELD_WORDS = ['first', 'second', 'third', 'fourth'];
 const kept = new Map();
@@ -30,7 +30,7 @@ export function renderHand(view, table, settings) {
   const order = flatten(groups);
   const tabStop = order.includes(focused) ? focused : order.includes(table.selected) ? table.selected : order[0];
   const discardable = legalMoves(view).discard;
-  const choosing = view.phase === 'discard' && view.turn === YOU;
+  const choosing = view.phase === 'discard' && view.turn === view.seat;
   const hinted = table.hint?.action?.card;
   const starts = new Set(groups.slice(1).map((g) => g.cards[0]));
   const cards = order.map((code) => {

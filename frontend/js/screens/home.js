@@ -1,7 +1,7 @@
 // The home screen: Play (or Continue), Play a friend, the computer's level, the other options folded away.
 
 import { byId, clear, h, onClick, setText } from '../dom.js';
-import { LEVELS, newGameRequest, presetLabel, presetNamed, variantsOf } from '../options.js';
+import { labelOf, newGameRequest, presetNamed, variantsOf } from '../options.js';
 import { confirm } from '../ui.js';
 
 export function renderHome(state, saved) {
@@ -16,7 +16,7 @@ export function renderHome(state, saved) {
   play.disabled = state.busy;
   play.classList.toggle('primary', !going);
   const form = byId('new-game-form');
-  setText('level-help', state.rules?.levels[form.level.value]);
+  setText('level-help', state.rules?.levels[form.level?.value]);
   const preset = presetNamed(state.rules, form.rules.value);
   if (preset) setText('ng-rules-help', preset.description);
 }
@@ -29,13 +29,13 @@ export function createHome(ctx, table) {
     for (const [key, on] of Object.entries(variants)) form[key].checked = !!on;
   };
   const choice = () => ({
-    level: form.level.value, rules: form.rules.value, target: form.target.value,
+    level: form.level?.value, rules: form.rules.value, target: form.target.value,
     variants: Object.fromEntries(Object.keys(variantsOf(null)).map((key) => [key, form[key].checked])),
   });
 
-  // The last options used; a first visit starts on easy.
+  // The last options used; the level and rules once the server lists them.
   const last = store.lastNewGame();
-  form.level.value = LEVELS.includes(last?.level) ? last.level : 'easy';
+  const requestFor = (picked) => newGameRequest(picked, presetRules(picked.rules), get().rules?.levels);
   if (last?.target !== undefined) form.target.value = last.target;
 
   async function startGame(request) {
@@ -65,14 +65,14 @@ export function createHome(ctx, table) {
     }))) return;
     const picked = choice();
     store.saveLastNewGame(picked);
-    const request = newGameRequest(picked, presetRules(picked.rules));
-    await startGame(friend === true ? { ...request, opponent: { kind: 'invite' } } : request);
+    const body = requestFor(picked);
+    await startGame(friend === true ? { ...body, opponent: { kind: 'invite' } } : body);
   }
 
   /** The same options again, after a match. */
   function playAgain() {
     const picked = store.lastNewGame();
-    return startGame(picked?.variants ? newGameRequest(picked, presetRules(picked.rules)) : { level: get().game.level, rules: 'house', settings: {} });
+    return startGame(picked?.variants ? requestFor(picked) : { level: get().game.level, rules: 'house', settings: {} });
   }
 
   async function refresh() {
@@ -90,7 +90,7 @@ export function createHome(ctx, table) {
     const { view } = data;
     const over = view.phase === 'match_over';
     const them = data.level ? `the ${data.level} computer` : 'your friend';
-    const scores = `you ${view.scores[0]}, ${data.level ? 'the computer' : them} ${view.scores[1]}`;
+    const scores = `you ${view.scores[view.seat]}, ${data.level ? 'the computer' : them} ${view.scores[1 - view.seat]}`;
     const summary = over ? `Your last match is over: ${scores}.`
       : `Hand ${view.hand_number} against ${them} · ${scores} (playing to ${view.rules.target}).`;
     set({ home: { summary, over } });
@@ -102,8 +102,14 @@ export function createHome(ctx, table) {
   }
 
   function rulesLoaded(rules) {
+    // The server's levels: the last one chosen while it is offered, else the first (the easiest).
+    const levels = Object.keys(rules.levels);
+    const level = levels.includes(last?.level) ? last.level : levels[0];
+    clear(byId('levels')).append(...levels.map((name) => h('label', {},
+      h('input', { type: 'radio', name: 'level', value: name, checked: name === level }), ' ',
+      h('span', { text: labelOf({ name, description: rules.levels[name] }) }))));
     const select = clear(form.rules);
-    select.append(...rules.presets.map((preset) => h('option', { value: preset.name, text: presetLabel(preset) })));
+    select.append(...rules.presets.map((preset) => h('option', { value: preset.name, text: labelOf(preset) })));
     select.value = presetNamed(rules, last?.rules) ? last.rules : rules.default;
     setVariants(last?.variants || variantsOf(presetRules(select.value)));
   }

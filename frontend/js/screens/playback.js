@@ -1,7 +1,7 @@
 // An answer's events one by one: the deal, and the other's moves with a pause, a flight, a sound.
 
 import { byId } from '../dom.js';
-import { COMPUTER, OVER, THROWN, isVisibleMove, soundOf, speakEvent, tablesAfter, undoEvent } from '../model.js';
+import { OVER, THROWN, isVisibleMove, soundOf, speakEvent, tablesAfter, undoEvent } from '../model.js';
 import { arrive, fly, sleep, timing } from '../motion.js';
 import { logEvent, patch, showing } from '../state.js';
 import { announce } from '../ui.js';
@@ -16,26 +16,27 @@ function animateEvent(event, duration) {
 
 export async function playback({ get, update, sound }, data) {
   const events = data.events || [];
+  const me = data.view.seat;
   const tables = tablesAfter(data.view, events);
   const { pause, fly: flyTime } = timing(get().settings);
   let last = null; // with no pauses, one sound for the whole answer
   const hear = (noise) => { if (pause > 0) sound.play(noise); else last = noise; };
   for (const [i, event] of events.entries()) {
     update((s) => logEvent(s, event));
-    const noise = soundOf(event);
+    const noise = soundOf(event, me);
     if (event.kind === 'hand_started') {
       update((s) => patch(showing(s, tables[i]), { screen: 'table' }));
       hear('deal');
       const cards = [...byId('hand').querySelectorAll('button.hand-card'), ...byId('opp-fan').children];
       await arrive(cards, byId('stock'), flyTime, Math.round(flyTime / 10));
-    } else if (event.seat === COMPUTER && isVisibleMove(event) && pause > 0 && get().screen === 'table') {
+    } else if (event.seat === 1 - me && isVisibleMove(event) && pause > 0 && get().screen === 'table') {
       update((s) => showing(s, undoEvent(tables[i], event)));
-      announce(speakEvent(event));
+      announce(speakEvent(event, me));
       if (noise) sound.play(noise);
       await animateEvent(event, flyTime);
       update((s) => showing(s, tables[i]));
       await sleep(pause);
-    } else if (noise && (event.seat === COMPUTER || event.kind === 'match_ended')) {
+    } else if (noise && (event.seat === 1 - me || event.kind === 'match_ended')) {
       hear(noise);
     }
   }

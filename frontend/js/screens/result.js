@@ -1,7 +1,7 @@
 // The result screen: the match's moment, the hand's result and review, showdown, score sheet, fair deal.
 
 import { byId, clear, h, onClick, setText } from '../dom.js';
-import { YOU, legalMoves, outcomeWord, theirName, who } from '../model.js';
+import { legalMoves, outcomeWord, them, theirName } from '../model.js';
 import { lostOver, matchSummary, moveWords, points, resultSummary } from '../results.js';
 import { coachKey, withAnalysis } from '../state.js';
 import { focusHeading } from '../ui.js';
@@ -15,8 +15,8 @@ function renderMoment(match, show) {
   moment.hidden = !show;
   if (!show) return;
   moment.dataset.won = match.won;
-  setText('moment-title', match.won ? 'You win the match!' : `${who(1)} wins this match`);
-  setText('moment-score', `You ${match.scores[0]} · ${theirName()} ${match.scores[1]}`);
+  setText('moment-title', match.won ? 'You win the match!' : `${them()} wins this match`);
+  setText('moment-score', `You ${match.scores.you} · ${theirName()} ${match.scores.them}`);
   setText('moment-cheer', match.cheer);
   const confetti = byId('confetti');
   if (!match.won) clear(confetti);
@@ -70,18 +70,20 @@ export function renderResult(state) {
   setText('result-headline', summary?.headline);
   const arithmetic = byId('result-arithmetic');
   arithmetic.textContent = summary?.arithmetic;
-  arithmetic.classList.toggle('win', summary?.winner === YOU);
-  arithmetic.classList.toggle('loss', summary?.winner === 1);
+  arithmetic.classList.toggle('win', summary?.winner === view.seat);
+  arithmetic.classList.toggle('loss', summary?.winner === 1 - view.seat);
   byId('match-summary').hidden = !match;
   if (match) {
     setText('match-headline', match.headline);
     setText('match-line', match.line);
     clear(byId('match-chart')).append(scoresChart(view));
   }
-  setText('chart-them', who(1, false));
+  setText('chart-them', them(false));
   byId('next-hand-button').hidden = !legalMoves(view).nextHand || state.busy;
   byId('play-again-after').hidden = !match;
-  const offer = game.opponent?.kind === 'person' ? game.rematch?.offered_by ?? 2 : 3;
+  // A rematch offered by you, by your friend, by nobody; against the computer, play again.
+  const by = game.rematch?.offered_by;
+  const offer = game.opponent?.kind !== 'person' ? 3 : by == null ? 2 : by === view.seat ? 0 : 1;
   for (const id of ['play-again', 'play-again-after']) {
     byId(id).textContent = ['Rematch offered…', 'Accept the rematch', 'Offer a rematch', 'Play again'][offer];
     byId(id).disabled = !offer;

@@ -2,7 +2,7 @@
 
 import { cardName, sortBySuit } from '../cards.js';
 import { byId, cardFace, clear, emptyPile, onClick, setText } from '../dom.js';
-import { OVER, YOU, who } from '../model.js';
+import { OVER, them } from '../model.js';
 import { decisionSteps, reviewFrames } from '../replay.js';
 import { moveWords, points } from '../results.js';
 import { matchHash } from '../router.js';
@@ -10,15 +10,15 @@ import { coachKey, patch, reviewAt, withBanner, withReview } from '../state.js';
 import { focusHeading } from '../ui.js';
 import { LOOKING } from './result.js';
 
-function reviewHand(target, codes, moved, seat) {
+function reviewHand(target, codes, moved, mine) {
   const root = clear(byId(target));
   root.append(...sortBySuit(codes).map((code) => cardFace(code, { classes: code === moved ? 'moved' : '' })));
-  root.setAttribute('aria-label', `${seat === YOU ? 'Your' : `${who(1)}’s`} hand: ${codes.length} cards`);
+  root.setAttribute('aria-label', `${mine ? 'Your' : `${them()}’s`} hand: ${codes.length} cards`);
 }
 
 /** The coach's marks: on the step shown when it was your mistake, and which moves were. */
 function renderMarks(review, entry) {
-  const steps = decisionSteps(review.frames, entry?.data?.decisions || []);
+  const steps = decisionSteps(review.frames, entry?.data?.decisions || [], review.seat);
   const mark = steps.get(review.step);
   byId('review-mark').hidden = !mark?.mistake;
   if (mark?.mistake) {
@@ -35,14 +35,14 @@ function renderMarks(review, entry) {
 
 export function renderReview({ review, analyses }) {
   if (!review) return;
-  const { frames, step, hand } = review;
+  const { frames, step, hand, seat } = review;
   const frame = frames[step];
   const last = frames.length - 1;
   setText('review-title', `Review of hand ${hand}`);
   setText('review-step', step === 0 ? `The deal (${last} moves follow)` : `Move ${step} of ${last}`);
   setText('review-text', frame.text);
-  reviewHand('review-computer', frame.hands[1], frame.moved, 1);
-  reviewHand('review-you', frame.hands[0], frame.moved, YOU);
+  reviewHand('review-computer', frame.hands[1 - seat], frame.moved, false);
+  reviewHand('review-you', frame.hands[seat], frame.moved, true);
   const top = frame.pile.at(-1);
   clear(byId('review-discard')).append(top ? cardFace(top, {
     classes: `pile-card${top === frame.moved ? ' moved' : ''}`, label: `Top of the discard pile: ${cardName(top)}`,
@@ -60,14 +60,14 @@ export function renderReview({ review, analyses }) {
 export function createReview(ctx, table) {
   const { api, store, get, update } = ctx;
 
-  /** The hand's deck, starter and events: of the game in play, or a past match's. */
+  /** The hand's deck, starter and events, and your seat: of the game in play, or a past match's. */
   async function handOf(route) {
     if (route.id) return api.matchHand(store.playerToken(), route.id, route.hand);
     const { game } = get();
     const number = route.hand || game.view.hand_number;
     const events = await api.events(game.id, game.token, number);
     const deal = number === game.view.hand_number && OVER.includes(game.view.phase) ? game.view : await api.handDeal(game.id, game.token, number);
-    return { number, deck: deal.deck, starter: deal.starter, events: events.events };
+    return { number, deck: deal.deck, starter: deal.starter, events: events.events, seat: events.seat };
   }
 
   async function open(route, focus) {
@@ -78,10 +78,10 @@ export function createReview(ctx, table) {
     const saved = store.game();
     const mine = saved && (!route.id || route.id === saved.id) ? saved : null;
     try {
-      const { number, deck, starter, events } = await handOf(route);
-      const frames = reviewFrames({ deck, starter, events, hand: number });
+      const { number, deck, starter, events, seat } = await handOf(route);
+      const frames = reviewFrames({ deck, starter, events, hand: number, seat });
       const coach = mine && coachKey(mine.id, number);
-      update((s) => patch(withReview(s, { frames, hand: number, back, coach }), { screen: 'review' }));
+      update((s) => patch(withReview(s, { frames, hand: number, seat, back, coach }), { screen: 'review' }));
       if (mine) ctx.coach.analyse(mine.id, mine.token, number);
     } catch (error) {
       update((s) => withBanner(s, `The hand could not be loaded for review: ${error.detail || error.message}`));

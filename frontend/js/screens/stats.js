@@ -2,8 +2,8 @@
 
 import { lineChartModel, renderLineChart } from '../chart.js';
 import { byId, clear, h, onClick, setText } from '../dom.js';
-import { YOU, setOpponent } from '../model.js';
-import { presetLabel, presetNamed } from '../options.js';
+import { setOpponent, sides } from '../model.js';
+import { labelOf, presetNamed } from '../options.js';
 import { finalScores } from '../results.js';
 import { matchHash } from '../router.js';
 import { withMatches } from '../state.js';
@@ -17,16 +17,16 @@ const day = (iso) => {
 
 function presetName(state, match) {
   const preset = presetNamed(state.rules, match.preset);
-  return preset ? presetLabel(preset) : match.preset || 'Own rules';
+  return preset ? labelOf(preset) : match.preset || 'Own rules';
 }
 
 function matchWords(state, match) {
-  const scores = finalScores(match);
-  const outcome = match.status !== 'finished' ? 'In progress' : match.winner === YOU ? 'Won' : 'Lost';
+  const scores = sides(finalScores(match), match.seat);
+  const outcome = match.status !== 'finished' ? 'In progress' : match.winner === match.seat ? 'Won' : 'Lost';
   return {
     outcome,
-    title: `${day(match.started_at)} · ${match.level} · ${presetName(state, match)}`,
-    line: `You ${scores[0]} · ${match.level ? 'Computer' : 'Friend'} ${scores[1]} · ${match.hands} hand${match.hands === 1 ? '' : 's'}`,
+    title: `${day(match.started_at)} · ${match.level || 'friend'} · ${presetName(state, match)}`,
+    line: `You ${scores.you} · ${match.level ? 'Computer' : 'Friend'} ${scores.them} · ${match.hands} hand${match.hands === 1 ? '' : 's'}`,
   };
 }
 
@@ -35,8 +35,8 @@ function renderTrend(matches) {
   const root = clear(byId('stats-chart'));
   let total = 0;
   const points = [...matches].reverse().filter((m) => m.hands).map((m, i) => {
-    const scores = finalScores(m);
-    total += scores[0] - scores[1];
+    const scores = sides(finalScores(m), m.seat);
+    total += scores.you - scores.them;
     return { x: i + 1, y: total };
   });
   if (!points.length) return root.append(h('p', { class: 'empty-note', text: 'Finish a hand and your results will be charted here.' }));

@@ -2,14 +2,13 @@
 
 import { shortName } from '../cards.js';
 import { byId, onClick, setText } from '../dom.js';
-import { OVER, THROWS, YOU, actionFor, buttonForAction, legalMoves, refusal, selectionLine, setOpponent, who } from '../model.js';
+import { OVER, THROWS, actionFor, buttonForAction, legalMoves, refusal, selectionLine, setOpponent, them } from '../model.js';
 import { arrive, fly, shake, timing } from '../motion.js';
 import {
   afterMove, dropCard, gameOf, moveCard, patch, say, select, sortHand, toggleLog, withBanner, withGame, withHint, withLog,
   withoutGame,
 } from '../state.js';
 import { announce, confirm, confirmChoice } from '../ui.js';
-import { asYou } from '../seats.js';
 import { follow } from '../stream.js';
 import { handCard } from './handview.js';
 import { playback } from './playback.js';
@@ -125,7 +124,7 @@ export function createTable(ctx) {
     return confirmChoice({
       title: gin ? 'Go Gin?' : 'Knock?', ok: gin ? 'Go Gin' : 'Knock', alt,
       text: gin ? `Discard ${shortName(card)} and go Gin: every other card is in a meld.`
-        : `Discard ${shortName(card)} and knock with ${option.deadwood} deadwood. ${who(1)} may lay off cards on your melds.`,
+        : `Discard ${shortName(card)} and knock with ${option.deadwood} deadwood. ${them()} may lay off cards on your melds.`,
     });
   }
 
@@ -177,7 +176,7 @@ export function createTable(ctx) {
 
   // --- a friend's game: their moves as made, their presence, a rematch
 
-  let following = null; // {id, stop, seat (the server's number)}
+  let following = null; // {id, stop}
   let heardUpTo = 0; // the last event shown
   let waiting = null; // the newest update heard
 
@@ -185,19 +184,17 @@ export function createTable(ctx) {
     const { id, token, opponent } = game();
     if (opponent?.kind !== 'person' || following?.id === id) return;
     following?.stop();
-    following = { id, seat: 0 };
     heardUpTo = 0; // a new game's events count from 1 (a rematch's too)
-    following.stop = follow(`/api/games/${id}/stream`, token, (...message) => heard(id, ...message));
+    following = { id, stop: follow(`/api/games/${id}/stream`, token, (...message) => heard(id, ...message)) };
   }
 
   function heard(id, name, data, seq) {
     if (game()?.id !== id) return;
     if (name === 'gone') ctx.gone({ status: 404 });
     else if (name === 'presence') reload(); // joined, left or back: read who is there
-    else if (name === 'rematch') rematched(id, asYou({ seat: following.seat, rematch: data }).rematch);
+    else if (name === 'rematch') rematched(id, data);
     else if (name === 'update') {
-      following.seat = data.seat;
-      waiting = asYou(data);
+      waiting = data;
       if (!data.events.length) heardUpTo = Math.max(heardUpTo, +seq);
       caughtUp();
     }
@@ -262,7 +259,7 @@ export function createTable(ctx) {
 
   function focusAfterMove() {
     const { view } = game();
-    const target = view.phase === 'discard' && view.turn === YOU
+    const target = view.phase === 'discard' && view.turn === view.seat
       ? handCard(get().table.fresh[0]) || byId('hand').querySelector('button.hand-card')
       : byId('actions').querySelector('[data-action]:not([hidden])');
     target?.focus();
@@ -298,7 +295,7 @@ export function createTable(ctx) {
     cardTap(card) {
       if (!idle()) return;
       const { view } = game();
-      const mine = view.phase === 'discard' && view.turn === YOU && !get().table.playing;
+      const mine = view.phase === 'discard' && view.turn === view.seat && !get().table.playing;
       if (mine && get().settings.singleTap) discard(card, { ask: true });
       else if (get().table.selected !== card) {
         update((s) => select(s, card));
@@ -342,7 +339,7 @@ export function createTable(ctx) {
   };
 
   onClick('resign-button', async () => {
-    if (still() && await confirm({ title: 'Resign the match?', text: `${who(1)} wins it; the hand in play is not scored.`, ok: 'Resign' })) {
+    if (still() && await confirm({ title: 'Resign the match?', text: `${them()} wins it; the hand in play is not scored.`, ok: 'Resign' })) {
       send({ kind: 'resign' });
     }
   });

@@ -2,13 +2,16 @@
 
 import { cardName, shortName } from '../cards.js';
 import { byId, cardBack, cardFace, clear, emptyPile, h, setText } from '../dom.js';
-import { YOU, buttonStates, canClaim, deadwoodLine, legalMoves, moment, secondsLeft, selectionLine, tableOf, theirName, topCard } from '../model.js';
+import {
+  buttonStates, canClaim, deadwoodLine, legalMoves, moment, secondsLeft, selectionLine, sides, tableOf, theirName, topCard,
+} from '../model.js';
 import { renderHand } from './handview.js';
 
 function renderStatus(view, now, left) {
   const target = view.rules?.target;
-  setText('score-you', `You ${view.scores[0]}`);
-  setText('score-computer', `${theirName()} ${view.scores[1]}`);
+  const scores = sides(view.scores, view.seat);
+  setText('score-you', `You ${scores.you}`);
+  setText('score-computer', `${theirName()} ${scores.them}`);
   setText('score-target', target ? `to ${target}` : '');
   const limit = view.knock_limit === 0 ? 'Gin only' : `knock at ${view.knock_limit} or less`;
   setText('hand-line', `Hand ${view.hand_number} · ${limit}`);
@@ -21,7 +24,7 @@ function renderStatus(view, now, left) {
 
 function renderOpponent(view, shown, opponent) {
   const away = opponent?.joined && !opponent.connected ? ' (away)' : ''; // a friend who is not following the game now
-  const count = shown.counts[1];
+  const count = shown.counts[1 - view.seat];
   const fan = byId('opp-fan');
   if (fan.childElementCount !== count) clear(fan).append(...Array.from({ length: count }, () => cardBack('small')));
   const known = view.opponent_known || [];
@@ -50,14 +53,14 @@ function renderPiles(shown, states, still) {
 
 let loggedKey = '';
 
-function renderLog(table) {
+function renderLog(table, me) {
   byId('log-panel').classList.toggle('open', table.logOpen);
   byId('log-toggle').setAttribute('aria-expanded', table.logOpen);
   const key = `${table.log.length}:${table.log.at(-1)?.text ?? ''}`;
   if (key === loggedKey) return;
   loggedKey = key;
   const list = clear(byId('log'));
-  list.append(...table.log.map((entry) => h('li', { class: entry.seat === YOU ? 'mine' : entry.seat === 1 && 'theirs', text: entry.text })));
+  list.append(...table.log.map((entry) => h('li', { class: entry.seat === me ? 'mine' : entry.seat === 1 - me && 'theirs', text: entry.text })));
   list.scrollTop = list.scrollHeight;
 }
 
@@ -69,7 +72,7 @@ const LABELS = {
 
 function renderActions(view, table, still, clock, now) {
   const states = buttonStates(view, table.selected);
-  states.hint = legalMoves(view).any && view.turn === YOU;
+  states.hint = legalMoves(view).any && view.turn === view.seat;
   states.claim = canClaim(clock, view, now);
   const hinted = table.hint?.button;
   for (const button of byId('actions').querySelectorAll('[data-action]')) {
@@ -112,7 +115,7 @@ export function renderTable(state) {
   byId('resign-button').hidden = view.phase === 'match_over';
   renderOpponent(view, shown, game.opponent);
   renderPiles(shown, buttonStates(view, null), still);
-  renderLog(table);
+  renderLog(table, view.seat);
   renderTalk(table, view);
   renderActions(view, table, still, game.clock, clockNow);
   setText('deadwood-line', deadwoodLine(view));
