@@ -1,7 +1,5 @@
 // The JSON API: tokens, one Idempotency-Key per action (kept across retries), If-Match, problem+json errors.
 
-import { actionRequest } from './model.js';
-
 export class ApiError extends Error {
   constructor({ status, code, detail, legalActions = null }) {
     super(detail);
@@ -88,11 +86,11 @@ export function createApi({
     matches: (playerToken, cursor = null) => mine(`matches${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, playerToken),
     match: (playerToken, id) => mine(matchPath(id), playerToken),
     matchHand: (playerToken, id, number) => mine(`${matchPath(id)}/hands/${number}`, playerToken),
+    /** A move as the view offered it (or resign); a claim on the turn clock has its own route. */
     move: (id, token, action, version) => {
-      const { path, body } = actionRequest(action);
-      const headers = { 'Idempotency-Key': newKey() };
-      if (version != null) headers['If-Match'] = `"${version}"`;
-      return send('POST', gamePath(id, `/${path}`), { token, body, headers });
+      const claim = action.kind === 'claim';
+      const headers = { 'Idempotency-Key': newKey(), ...(version != null && { 'If-Match': `"${version}"` }) };
+      return send('POST', gamePath(id, claim ? '/claim' : '/actions'), { token, body: claim ? null : action, headers });
     },
   };
 }

@@ -55,18 +55,15 @@ export function buttonStates(view, selected) {
 
 const DRAWS = { draw_stock: 'stock', draw_discard: 'discard' };
 
-/** The action a button stands for, or null when the view does not allow it. */
+/** The legal action of `kind` (with this card or source) as offered, to post back as it is; or null. */
+export const offered = (view, kind, { card, source } = {}) => view?.legal_actions?.find((a) => a.kind === kind
+  && (!card || a.card === card) && (!source || a.source === source)) || null;
+
+/** The action a button stands for, as offered, or null when the view does not allow it. */
 export function actionFor(button, view, selected) {
   if (!buttonStates(view, selected)[button]) return null;
-  if (DRAWS[button]) return { kind: 'draw', source: DRAWS[button] };
-  if (THROWS.includes(button)) return { kind: button === 'discard' ? 'discard' : 'knock', card: selected };
-  return { kind: button };
-}
-
-/** An action's API route and body: {path: "draw", body: {source: "stock"}}. */
-export function actionRequest({ kind, source, card }) {
-  const body = kind === 'draw' ? { source } : kind === 'discard' || kind === 'knock' ? { card } : null;
-  return { path: kind.replaceAll('_', '-'), body };
+  const kind = DRAWS[button] ? 'draw' : button === 'gin' ? 'knock' : button;
+  return offered(view, kind, { source: DRAWS[button], card: THROWS.includes(button) && selected });
 }
 
 export function buttonForAction(action, view) {

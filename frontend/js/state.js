@@ -51,7 +51,7 @@ export function afterMove(state, data) {
   return { ...state, game: { ...state.game, version: data.version, view, opponent, rematch, clock }, table: settle(table, view, state.settings) };
 }
 
-/** One event into the move log (a new hand starts it again; one logged already is skipped). */
+/** One event into the move log (a new hand starts a new log; none twice). */
 export function logEvent(state, event) {
   const { log } = state.table;
   if (event.seq <= log.at(-1)?.seq) return state;

@@ -94,7 +94,7 @@ def test_the_same_move_by_either_road_is_one_request_for_its_idempotency_key(cli
 
 
 def test_every_answer_goes_through_its_model(client: TestClient) -> None:
-    game, created = Game.create(client, seed=7)
+    game, _ = Game.create(client, seed=7)
     body = client.get(f"/api/games/{game.id}", headers=bearer(game.token)).json()
     assert encoded(GameResponse, body)  # the answer as sent is what the model makes of it
     for broken in ({**body, "seat": 2}, {**body, "view": {**body["view"], "hand": ["1X"]}},

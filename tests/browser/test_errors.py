@@ -82,7 +82,7 @@ def test_stale_and_refused_moves_show_the_server_answer(server: Any, new_page: A
         headers = {k: v for k, v in route.request.headers.items() if k.lower() != "if-match"}
         route.continue_(headers=headers)
 
-    page.route("**/api/games/*/discard", without_if_match)
+    page.route("**/api/games/*/actions", without_if_match)
     other = page.eval_on_selector_all("#hand button.hand-card", "els => els.map(e => e.dataset.card)")
     target = next(c for c in other if c != card)
     page.click(f"#hand button[data-card='{target}']")

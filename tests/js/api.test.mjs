@@ -25,18 +25,22 @@ function fakeFetch(answers) {
 
 const quick = { wait: async () => {}, newKey: (() => { let n = 0; return () => `key-${++n}`; })() };
 
-test('a move sends the token, the body, If-Match and an idempotency key', async () => {
-  const { calls, fetchImpl } = fakeFetch([response(200, { version: 8, view: {}, events: [] }, { ETag: '"8"' })]);
+test('a move is the offered action posted back as it is, with the token, If-Match and an idempotency key', async () => {
+  const { calls, fetchImpl } = fakeFetch([response(200, { version: 8, view: {}, events: [] }, { ETag: '"8"' }),
+    response(200, { version: 9 })]);
   const api = createApi({ fetchImpl, ...quick });
-  const data = await api.move('g1', 'tok', { kind: 'discard', card: '7H' }, 7);
+  const data = await api.move('g1', 'tok', { kind: 'discard', seat: 1, card: '7H' }, 7);
   assert.equal(data.version, 8);
   const { url, init } = calls[0];
-  assert.equal(url, '/api/games/g1/discard');
+  assert.equal(url, '/api/games/g1/actions');
   assert.equal(init.method, 'POST');
   assert.equal(init.headers.Authorization, 'Bearer tok');
   assert.equal(init.headers['If-Match'], '"7"');
   assert.ok(init.headers['Idempotency-Key']);
-  assert.deepEqual(JSON.parse(init.body), { card: '7H' });
+  assert.deepEqual(JSON.parse(init.body), { kind: 'discard', seat: 1, card: '7H' });
+  await api.move('g1', 'tok', { kind: 'claim' }, 8);
+  assert.equal(calls[1].url, '/api/games/g1/claim', 'claiming on the clock has its own route');
+  assert.equal(calls[1].init.body, '{}');
 });
 
 test('a retried move reuses its idempotency key; a new move gets a new one', async () => {

@@ -2,7 +2,7 @@
 
 import { shortName } from '../cards.js';
 import { byId, onClick, setText } from '../dom.js';
-import { OVER, THROWS, actionFor, buttonForAction, legalMoves, refusal, selectionLine, setOpponent, them } from '../model.js';
+import { OVER, THROWS, actionFor, buttonForAction, legalMoves, offered, refusal, selectionLine, setOpponent, them } from '../model.js';
 import { arrive, fly, shake, timing } from '../motion.js';
 import {
   afterMove, dropCard, gameOf, moveCard, patch, say, select, sortHand, toggleLog, withBanner, withGame, withHint, withLog,
@@ -134,7 +134,7 @@ export function createTable(ctx) {
     const { view } = game();
     if (!legalMoves(view).discard.has(card)) return refuseTap(handCard(card) || byId('hand'), 'card', card);
     const choice = ask && legalMoves(view).knock.has(card) ? await askKnock(view, card, 'Just discard') : 'alt';
-    if (choice !== 'cancel') await send({ kind: choice === 'ok' ? 'knock' : 'discard', card });
+    if (choice !== 'cancel') await send(offered(view, choice === 'ok' ? 'knock' : 'discard', { card }));
   }
 
   async function send(action) {
