@@ -26,8 +26,8 @@ from helpers import (
 from ginrummy.api.schemas import RulesResponse
 from ginrummy.engine import PRESETS, Event, Phase, new_game
 from ginrummy.engine.rules import knock_limit_for
-from ginrummy.service import games as games_service
 from ginrummy.service import play_computer
+from ginrummy.service import table as games_service
 
 SHORT = {"target": 10}
 ALL_MOVES = {"take-upcard", "pass", "draw stock", "draw discard", "discard", "knock", "next-hand"}

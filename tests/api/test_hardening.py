@@ -103,7 +103,7 @@ def test_an_unforeseen_error_is_a_500_with_the_request_id_and_the_security_heade
             def broken(*_: Any) -> Any:
                 raise RuntimeError("a bug")
 
-            monkeypatch.setattr(client.app.state.games, "view", broken)  # type: ignore[attr-defined]
+            monkeypatch.setattr(client.app.state.reading, "view", broken)  # type: ignore[attr-defined]
             response = client.get(f"/api/games/{game.id}", headers={**game.headers(), "X-Request-ID": "trace-500"})
         finally:
             logging.getLogger("ginrummy").removeHandler(handler)

@@ -28,7 +28,7 @@ from helpers import (
 )
 
 from ginrummy.engine import PRESETS
-from ginrummy.service import games as service
+from ginrummy.service import table as service
 
 # 200 matches on SQLite, fewer of the presets whose matches take longest (only Gin ends a Straight Gin hand;
 # Hollywood needs two or three games won).

@@ -120,7 +120,7 @@ def test_two_programs_play_whole_matches_each_seeing_only_its_own_cards(client: 
                 break
             mover.play(greedy_action(mover.view, rng))
             for game in seats:  # what each seat's open stream would be sent now, checked like any answer
-                message = client.app.state.games.update_since(game.id, game.token, streamed[game.seat])  # type: ignore[attr-defined]
+                message = client.app.state.reading.update_since(game.id, game.token, streamed[game.seat])  # type: ignore[attr-defined]
                 assert message is not None and message["seat"] == game.seat
                 assert_nothing_hidden_in(game, message, f"seat {game.seat}'s stream")
                 streamed[game.seat] = message["events"][-1]["seq"]
@@ -243,7 +243,7 @@ def test_a_rematch_is_offered_by_one_seat_and_dealt_when_the_other_asks_too(clie
     assert offered.json()["rematch"] == {"offered_by": 0, "game_id": None}
     assert first.post("rematch").json()["rematch"] == {"offered_by": 0, "game_id": None}  # asking again: the same
     assert refresh(second)["rematch"] == {"offered_by": 0, "game_id": None}
-    assert client.app.state.games.follow(first.id, second.token, second.seq)[2] == {  # type: ignore[attr-defined]
+    assert client.app.state.reading.follow(first.id, second.token, second.seq)[2] == {  # type: ignore[attr-defined]
         "offered_by": 0, "game_id": None}
     taken = second.post("rematch")
     assert taken.status_code == 200, taken.text

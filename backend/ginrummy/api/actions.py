@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, create_model
 
-from ginrummy.engine import ACTION_FIELDS, Action, ActionKind, parse_card
+from ginrummy.engine import ACTION_FIELDS, Action, ActionKind
 from ginrummy.engine.wire import field_docs, wire_fields
 
 from .schemas import Seat, Strict, wire_hint
@@ -70,13 +70,6 @@ else:
         card=(CardInput | None, Field(None, description=_FIELD_DOCS["card"])),
         source=(_INPUTS["source"] | None, Field(None, description=_FIELD_DOCS["source"])),
     )
-
-
-def action_of(kind: ActionKind, seat: int, fields: dict[str, Any]) -> Action:
-    """The engine's action for ``seat`` from a request's fields (a card's code is read here: a bad one is a
-    422 ``invalid_card``; a field the kind does not take, or one it lacks, a 422 ``invalid_action``)."""
-    card = fields.get("card")
-    return Action(kind, seat, None if card is None else parse_card(card), fields.get("source"))
 
 
 def catalog_of_actions() -> list[dict[str, Any]]:

@@ -17,7 +17,7 @@ from starlette.routing import Match, Mount
 from starlette.types import Scope
 
 from ginrummy.metrics import POOL_IN_USE
-from ginrummy.service import GameService, PlayerService
+from ginrummy.service import MatchService, MoveService, PlayerService, ReadingService
 from ginrummy.service.notify import Notifier, RedisRelay
 from ginrummy.store import SqlStore
 
@@ -41,8 +41,8 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
         yield
         cleanup.cancel()
         app.state.store.close()
-        if app.state.games.notifier.relay is not None:
-            app.state.games.notifier.relay.close()
+        if app.state.notifier.relay is not None:
+            app.state.notifier.relay.close()
 
     # DOCS_ENABLED covers the OpenAPI document too: the page at /docs and the schema it reads.
     app = FastAPI(title="Gin Rummy", version="1.1.0", lifespan=lifespan, docs_url=None, redoc_url=None,
@@ -55,7 +55,10 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
                                         auto_migrate=settings.auto_migrate, pool_size=settings.database_pool_size,
                                         max_overflow=settings.database_max_overflow)
     relay = RedisRelay(settings.redis_url) if settings.redis_url else None
-    app.state.games = GameService(app.state.store, settings.max_unfinished_games, Notifier(relay))
+    app.state.notifier = Notifier(relay)
+    app.state.moves = MoveService(app.state.store, app.state.notifier)
+    app.state.matches = MatchService(app.state.store, app.state.notifier, settings.max_unfinished_games)
+    app.state.reading = ReadingService(app.state.store, app.state.notifier)
     app.state.players = PlayerService(app.state.store)
     app.state.limiter = Limiter(settings)
     app.state.parts = [app.state.limiter.redis] if app.state.limiter.shared is not None else []

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
 from fastapi import Depends, Header, Path, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BeforeValidator
 
-from ginrummy.service import GameService, PlayerService
+from ginrummy.service import MatchService, MoveService, PlayerService, ReadingService
 
 from .errors import ApiProblem
 from .limits import Limiter, OpenStreams
@@ -58,8 +59,10 @@ async def _streams(request: Request) -> OpenStreams:
     return streams
 
 
-async def _games(request: Request) -> GameService:
-    service: GameService = request.app.state.games
+def _service(name: str) -> Callable[[Request], Awaitable[Any]]:
+    """The dependency on one of the services the app keeps (``app.state.<name>``)."""
+    async def service(request: Request) -> Any:
+        return getattr(request.app.state, name)
     return service
 
 
@@ -73,7 +76,9 @@ CreatorToken = Annotated[str | None, Depends(_creator_token)]
 Limits = Annotated[Limiter, Depends(_limiter)]
 Streams = Annotated[OpenStreams, Depends(_streams)]
 Address = Annotated[str, Depends(client_address)]
-Games = Annotated[GameService, Depends(_games)]
+Moves = Annotated[MoveService, Depends(_service("moves"))]
+Matches = Annotated[MatchService, Depends(_service("matches"))]
+Reading = Annotated[ReadingService, Depends(_service("reading"))]
 Players = Annotated[PlayerService, Depends(_players)]
 PLAIN_INT = re.compile(r"[0-9]{1,18}")
 PLAIN_FLOAT = re.compile(r"[0-9]{1,18}(\.[0-9]{1,18})?")

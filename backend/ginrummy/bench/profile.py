@@ -26,7 +26,7 @@ from):
 * COMMIT: SQLAlchemy's ``Connection._commit_impl``;
 * waiting for another thread: ``Future.result``, less the timed work that thread did meanwhile (what handing the
   write to a store's writer thread costs);
-* the service's own work: ``GameService.act``, less the parts it calls (authorisation, stats, the answer).
+* the service's own work: ``MoveService.act``, less the parts it calls (authorisation, stats, the answer).
 
 A part's time is its own: the time of a timed part it calls is that part's, except under lock + load and the
 computer's turn, which keep all of theirs. Timed work in a thread the app keeps (a store's writer thread, say) is
@@ -79,7 +79,9 @@ class Part:
 FRAMEWORK = "framework: ASGI, middleware, routing, request parsing and validation, dependencies"
 PARTS = (
     Part("framework: the hop to a worker thread and back", ("starlette.concurrency:run_in_threadpool@hop",)),
-    Part("framework: response model (FastAPI's validation and JSON)", ("fastapi.routing:serialize_response",)),
+    Part("framework: response model (FastAPI's validation and JSON, where a route leaves it to FastAPI)",
+         ("fastapi.routing:serialize_response",)),
+    Part("the answer through its model (strict check, JSON)", ("ginrummy.api.routes.common:encoded",)),
     Part("rate limits", ("ginrummy.api.limits:Limiter.move_from", "ginrummy.api.limits:Limiter.move_in",
                          "ginrummy.api.limits:Limiter.check_tokens")),
     Part("lock + load (the game's row and state, the kept answer; under the lock when taken)",
@@ -90,8 +92,7 @@ PARTS = (
          keeps_all=True),
     Part("view building (view, its JSON form, events as seen)",
          ("ginrummy.engine:view_for", "ginrummy.engine.views:View.to_json", "ginrummy.engine:events_for")),
-    Part("JSON encode (the answer, stored state, events)",
-         ("starlette.responses:JSONResponse.render", "ginrummy.store.codec:encode_state", "json:dumps")),
+    Part("JSON encode (stored state, events)", ("ginrummy.store.codec:encode_state", "json:dumps")),
     Part("SQL statements (the store's writing code, SQLAlchemy, the driver)",
          ("ginrummy.store.sql:_write_move", "ginrummy.store.sql:LockedGame.save",
           "ginrummy.store.sql:LockedGame.stored_reply", "sqlalchemy.engine.base:Connection.execute",
@@ -100,7 +101,7 @@ PARTS = (
     Part("waiting for another thread (less the timed work it did meanwhile)",
          ("concurrent.futures._base:Future.result",)),
     Part("service, the rest (authorise, idempotency, stats, the answer's dict)",
-         ("ginrummy.service.games:GameService.act",)),
+         ("ginrummy.service.moves:MoveService.act",)),
 )
 SCANNED = {"ginrummy", "fastapi", "starlette"}
 """The packages whose modules' references to a timed function are replaced (besides its own module)."""
@@ -394,11 +395,9 @@ async def play(app: Callable[..., Awaitable[None]], patches: Patches, played: Pl
         view = game["view"]
         while made < first + moves and view["phase"] != "match_over" and view["legal_actions"]:
             action = load.choose(view, rng)
-            fields = {name: value for name, value in action.items() if name not in ("kind", "seat")}
-            body = json.dumps(fields).encode() if fields else b""
-            headers = auth + (json_type if body else []) + (
-                [(b"idempotency-key", f"{seed}-{made}".encode())] if keys else [])
-            path = f"/api/games/{game['game_id']}/{action['kind'].replace('_', '-')}"
+            body = json.dumps(action).encode()  # posted back as offered, as the browser and the bots do
+            headers = auth + json_type + ([(b"idempotency-key", f"{seed}-{made}".encode())] if keys else [])
+            path = f"/api/games/{game['game_id']}/actions"
             counted = made >= warmup
             wrapped = counted and ((made - warmup) // block) % 2 == 1
             if wrapped and not patches.installed:

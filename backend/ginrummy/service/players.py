@@ -14,7 +14,7 @@ from ginrummy.engine import PRESETS, Rules, revealed_deal, view_for
 from ginrummy.store.base import GameStore, PlayerGame
 
 from .errors import Invalid, NotFound, Unauthorized
-from .games import new_id, new_token, numbered_events
+from .table import new_id, new_token, numbered_events
 
 MAX_CURSOR = 200
 """Longest cursor accepted; the ones handed out are far shorter."""

@@ -16,20 +16,21 @@ from starlette.concurrency import run_in_threadpool
 from starlette.types import Receive, Scope, Send
 
 from ginrummy import metrics
-from ginrummy.service import creation_scope, request_fingerprint, rules_for
+from ginrummy.service import Computer, Invited, Opponent, creation_scope, request_fingerprint, rules_for
 
 from ..deps import (
     MAX_INT,
     Address,
     CreatorToken,
     GameId,
-    Games,
     HandNumber,
     IdempotencyKey,
     Limits,
+    Matches,
     PlainFloat,
     PlainInt,
     Players,
+    Reading,
     Streams,
     Token,
 )
@@ -40,6 +41,7 @@ from ..schemas import (
     HandAnalysisResponse,
     HandDealResponse,
     HintResponse,
+    InviteOpponent,
     JoinedGameResponse,
     JoinRequest,
     NewGameRequest,
@@ -55,13 +57,13 @@ is found by looking again."""
 KEEP_ALIVE_SECONDS = 15.0
 """A stream sends a comment this often when nothing happens, so that proxies keep it open."""
 PRESENCE_SECONDS = 10.0
-"""An open stream says this often that its seat's player is there (``service.games.PRESENT_SECONDS``)."""
+"""An open stream says this often that its seat's player is there (``service.table.PRESENT_SECONDS``)."""
 
 
 @router.post("", status_code=201, response_model=CreatedGameResponse,
              summary="Start a match against the computer, or one with an invite for seat 1",
              responses=problems(400, 413, 422, 429))
-def create_game(games: Games, players: Players, token: CreatorToken, limits: Limits,
+def create_game(matches: Matches, players: Players, token: CreatorToken, limits: Limits,
                 address: Address, idempotency_key: IdempotencyKey = None,
                 choice: Annotated[NewGameRequest, Body()] = NewGameRequest()) -> Any:  # noqa: B008
     rules = rules_for(choice.rules, choice.settings.model_dump(exclude_none=True))
@@ -71,17 +73,22 @@ def create_game(games: Games, players: Players, token: CreatorToken, limits: Lim
     if idempotency_key is not None:
         asked = json.dumps(choice.model_dump(), sort_keys=True).encode()
         idempotency = (creation_scope(token, address), idempotency_key, request_fingerprint("/api/games", asked))
-        earlier = games.stored_creation(*idempotency)
+        earlier = matches.stored_creation(*idempotency)
         if earlier is not None:
             return answered(CreatedGameResponse, with_join_path(earlier), True, 201)
-    opponent = choice.opponent
-    level = None if opponent is not None and opponent.kind == "invite" else \
-        (opponent.level if opponent is not None and opponent.level is not None else choice.level)
-    turn_seconds = opponent.turn_seconds if opponent is not None and opponent.kind == "invite" else None
-    body, replayed = games.create(level, rules, choice.seed, known, players.new_player, idempotency, turn_seconds)
+    body, replayed = matches.create(opponent_asked(choice), rules, choice.seed, known, players.new_player,
+                                    idempotency)
     if not replayed:
         metrics.GAMES.inc()
     return answered(CreatedGameResponse, with_join_path(body), replayed, 201)
+
+
+def opponent_asked(choice: NewGameRequest) -> Opponent:
+    """Who a new game's seat 1 is: the computer (at the opponent's level, else the request's), or whoever joins."""
+    opponent = choice.opponent
+    if isinstance(opponent, InviteOpponent):
+        return Invited(opponent.turn_seconds)
+    return Computer(opponent.level if opponent is not None and opponent.level is not None else choice.level)
 
 
 def with_join_path(body: dict[str, Any]) -> dict[str, Any]:
@@ -93,29 +100,30 @@ def with_join_path(body: dict[str, Any]) -> dict[str, Any]:
 
 @router.post("/{game_id}/join", response_model=JoinedGameResponse, summary="Take seat 1 with its invite code",
              responses=problems(401, 409, 413, 422, 429))
-def join_game(game_id: GameId, games: Games, players: Players, token: Token,
+def join_game(game_id: GameId, matches: Matches, players: Players, token: Token,
               joining: Annotated[JoinRequest, Body()]) -> Any:
-    return answered(JoinedGameResponse, games.join(game_id, joining.code, players.known(token), players.new_player))
+    joined = matches.join(game_id, joining.code, players.known(token), players.new_player)
+    return answered(JoinedGameResponse, joined)
 
 
 @router.post("/{game_id}/rematch", response_model=GameResponse, responses=problems(401, 409, 413, 422, 429),
              summary="Another match between the same seats, once this one is over")
-def rematch(game_id: GameId, games: Games, token: Token, limits: Limits, address: Address) -> Any:
+def rematch(game_id: GameId, matches: Matches, token: Token, limits: Limits, address: Address) -> Any:
     def charge(seat: int, player: str | None) -> None:  # a rematch is a new game for whoever asks for it
         limits.game_created(address, player or f"{game_id}/{seat}")
 
-    return answered(GameResponse, games.rematch(game_id, token, charge))
+    return answered(GameResponse, matches.rematch(game_id, token, charge))
 
 
 @router.get("/{game_id}", response_model=GameResponse, summary="Your view of the game",
             responses=problems(401, 422))
-def get_game(game_id: GameId, games: Games, token: Token) -> Any:
-    return answered(GameResponse, games.view(game_id, token))
+def get_game(game_id: GameId, reading: Reading, token: Token) -> Any:
+    return answered(GameResponse, reading.view(game_id, token))
 
 
 @router.get("/{game_id}/events", response_model=EventsResponse, summary="The event log as your seat saw it",
             responses=problems(401, 422, 429))
-async def get_events(game_id: GameId, games: Games, token: Token, response: Response, streams: Streams,
+async def get_events(game_id: GameId, reading: Reading, token: Token, response: Response, streams: Streams,
                      address: Address,
                      since: Annotated[PlainInt, Query(ge=0, le=MAX_INT, description="Events after this seq")] = 0,
                      hand: Annotated[PlainInt | None, Query(ge=1, le=10_000,
@@ -126,13 +134,13 @@ async def get_events(game_id: GameId, games: Games, token: Token, response: Resp
                      ) -> Any:
     private(response)
     if wait:
-        seat = await run_in_threadpool(games.seen, game_id, token)
+        seat = await run_in_threadpool(reading.seen, game_id, token)
         deadline = time.monotonic() + wait
-        with streams.holding(game_id, seat, address), games.subscribe(game_id) as woken:
+        with streams.holding(game_id, seat, address), reading.subscribe(game_id) as woken:
             while (left := deadline - time.monotonic()) > 0 and \
-                    await run_in_threadpool(games.update_since, game_id, token, since) is None:
+                    await run_in_threadpool(reading.update_since, game_id, token, since) is None:
                 await woken.wait(min(left, RECHECK_SECONDS))
-    return await run_in_threadpool(games.events, game_id, token, since, hand, limit)
+    return await run_in_threadpool(reading.events, game_id, token, since, hand, limit)
 
 
 def sse(name: str, ident: int, data: dict[str, Any], model: type[BaseModel] | None = None) -> str:
@@ -151,18 +159,18 @@ def sse(name: str, ident: int, data: dict[str, Any], model: type[BaseModel] | No
                                "starts or stops following the game. A `rematch` message ({\"offered_by\": seat, "
                                "\"game_id\": null or the new game's id}) when a rematch is offered or agreed. A "
                                "comment every 15 s keeps the stream open."}})
-async def stream_game(game_id: GameId, games: Games, token: Token, request: Request, streams: Streams,
+async def stream_game(game_id: GameId, reading: Reading, token: Token, request: Request, streams: Streams,
                       address: Address,
                       last_event_id: Annotated[str | None, Header(
                           alias="Last-Event-ID", pattern=r"^[0-9]{1,18}$",
                           description="Resume after this event (its id: ASCII digits)")] = None,
                       ) -> StreamingResponse:
-    first, logged = await run_in_threadpool(games.view_and_count, game_id, token)  # a wrong token: refused here
+    first, logged = await run_in_threadpool(reading.view_and_count, game_id, token)  # a wrong token: refused here
     resume = None if last_event_id is None else int(last_event_id)
     seat = first["seat"]
     streams.take(game_id, seat, address)  # given back when the stream ends (HeldStream)
     try:
-        await run_in_threadpool(games.seen, game_id, token)
+        await run_in_threadpool(reading.seen, game_id, token)
     except BaseException:
         streams.give_back(game_id, seat, address)
         raise
@@ -178,12 +186,12 @@ async def stream_game(game_id: GameId, games: Games, token: Token, request: Requ
             seen = min(resume, logged)
         quiet_since = said_present = time.monotonic()
         try:
-            with games.subscribe(game_id) as woken:
+            with reading.subscribe(game_id) as woken:
                 while not await request.is_disconnected():
                     if time.monotonic() - said_present >= PRESENCE_SECONDS:
-                        await run_in_threadpool(games.seen, game_id, token)
+                        await run_in_threadpool(reading.seen, game_id, token)
                         said_present = time.monotonic()
-                    update, now_there, now_rematch = await run_in_threadpool(games.follow, game_id, token, seen)
+                    update, now_there, now_rematch = await run_in_threadpool(reading.follow, game_id, token, seen)
                     if update is not None:
                         seen = update["events"][-1]["seq"]
                         yield sse("update", seen, update, GameResponse)
@@ -203,7 +211,7 @@ async def stream_game(game_id: GameId, games: Games, token: Token, request: Requ
                     await woken.wait(RECHECK_SECONDS)
         finally:  # the stream ends when its client goes, by cancelling it: say so all the same
             with anyio.CancelScope(shield=True):
-                await run_in_threadpool(games.seen, game_id, token, False)
+                await run_in_threadpool(reading.seen, game_id, token, False)
 
     return HeldStream(messages(), lambda: streams.give_back(game_id, seat, address), media_type="text/event-stream",
                       headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
@@ -225,25 +233,25 @@ class HeldStream(StreamingResponse):
 
 @router.get("/{game_id}/hands/{number}", response_model=HandDealResponse, responses=problems(401, 409, 422),
             summary="The deck, salt and commitment of a finished hand (to review or check it)")
-def get_hand_deal(game_id: GameId, number: HandNumber, games: Games, token: Token, response: Response) -> Any:
+def get_hand_deal(game_id: GameId, number: HandNumber, reading: Reading, token: Token, response: Response) -> Any:
     private(response)
-    return games.hand_deal(game_id, token, number)
+    return reading.hand_deal(game_id, token, number)
 
 
 @router.get("/{game_id}/hands/{number}/analysis", response_model=HandAnalysisResponse,
             responses=problems(401, 409, 422, 429),
             summary="How did I play? The coach's review of your decisions in a finished hand")
-def get_hand_analysis(game_id: GameId, number: HandNumber, games: Games, token: Token, limits: Limits,
+def get_hand_analysis(game_id: GameId, number: HandNumber, reading: Reading, token: Token, limits: Limits,
                       address: Address, response: Response) -> Any:
     private(response)
     limits.analysis(address)
-    return games.hand_analysis(game_id, token, number)
+    return reading.hand_analysis(game_id, token, number)
 
 
 @router.get("/{game_id}/hint", response_model=HintResponse, summary="A suggested move for you, and why",
             responses=problems(401, 409, 422, 429))
-def get_hint(game_id: GameId, games: Games, token: Token, limits: Limits, address: Address,
+def get_hint(game_id: GameId, reading: Reading, token: Token, limits: Limits, address: Address,
              response: Response) -> Any:
     private(response)
     limits.hint(address)
-    return games.hint(game_id, token)
+    return reading.hint(game_id, token)
