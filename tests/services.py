@@ -20,7 +20,8 @@ import socket
 import stat
 import subprocess
 import tempfile
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -64,26 +65,39 @@ def installed(binary: str, package: str) -> str:
     return found
 
 
+READY_SECONDS = 120
+"""How long a throwaway server may take to answer once started (a loaded machine starts PostgreSQL slowly)."""
+
+
 @dataclass
 class Throwaway:
-    """A server this process started: its URL, and its executor, to stop it and start it again (the fault tests)."""
+    """A server this process started: its URL, and its executor, to stop it and start it again (the fault tests).
+    ``start`` returns once the server answers (``answers``), not merely once its process is up: PostgreSQL refuses
+    connections while "the database system is starting up"."""
 
     url: str
     executor: Any
+    answers: Callable[[str], bool]
 
     def stop(self) -> None:
         self.executor.stop()
 
     def start(self) -> None:
         self.executor.start()
+        deadline = time.monotonic() + READY_SECONDS
+        while not self.answers(self.url):
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the throwaway server at {self.url} did not answer in {READY_SECONDS} s")
+            time.sleep(0.2)
 
 
 @contextlib.contextmanager
-def _running(executor: Any, folder: Path, url: str) -> Iterator[Throwaway]:
-    """A server's executor started, then stopped and its folder removed."""
+def _running(executor: Any, folder: Path, url: str, answers: Callable[[str], bool]) -> Iterator[Throwaway]:
+    """A server's executor started (and answering), then stopped and its folder removed."""
     try:
-        executor.start()
-        yield Throwaway(url, executor)
+        server = Throwaway(url, executor, answers)
+        server.start()
+        yield server
     finally:
         with contextlib.suppress(Exception):
             executor.stop()
@@ -146,7 +160,8 @@ def throwaway_postgres() -> Iterator[Throwaway]:
         user="postgres",
         # A throwaway server: nothing in it must outlive a crash of the machine.
         postgres_options="-c fsync=off -c full_page_writes=off -c max_connections=300")
-    with _running(executor, base, f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres") as server:
+    with _running(executor, base, f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres",
+                  postgres_answers) as server:
         yield server
 
 
@@ -174,7 +189,7 @@ def throwaway_redis() -> Iterator[Throwaway]:
     port = free_port()
     executor = RedisExecutor(executable=binary, databases=16, redis_timeout=30, loglevel="warning",
                              host="127.0.0.1", port=port, datadir=base, save="")
-    with _running(executor, base, f"redis://127.0.0.1:{port}/0") as server:
+    with _running(executor, base, f"redis://127.0.0.1:{port}/0", redis_answers) as server:
         yield server
 
 
