@@ -8,13 +8,14 @@ a refusal and its reason always agree with what is offered.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from .actions import Action, ActionKind, Event, EventKind
 from .cards import CARDS, Card, mask_of
 from .errors import IllegalActionError, InvalidInputError
 from .melds import cached_best_discard, cached_deadwood
+from .records import maker, replacer
 from .rules import HOUSE, Rules, knock_limit_for
 from .scoring import showdown
 from .state import HAND_SIZE, STOCK_FLOOR, GameState, HandResult, HandState, HandSummary, HollywoodGame, Phase
@@ -213,11 +214,27 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
 
 # --- applying ---------------------------------------------------------------------------------------------
 #
-# One function per action kind. A move builds the next ``HandState`` from the fields of the last, unpacked into
-# names that match its fields and passed back in field order to ``tuple.__new__`` (several times faster than
-# ``_replace``, and than the named tuple's own constructor); its event is made the same way, every field given.
+# One function per action kind. A move names the fields of the hand it changes: ``replacer`` has written, at
+# import, the function that copies the state with those fields of its hand replaced and the others kept (as fast
+# as building both tuples by position, several times faster than two ``_replace``), so a field added to
+# ``HandState`` needs no edit here unless a move changes it. Events are made by ``_event``, the constructor of
+# ``Event`` without the class call (which costs as much again).
 
 _Hands = tuple[tuple[Card, ...], tuple[Card, ...]]
+
+
+def _hand_replacer(*names: str) -> Callable[..., GameState]:
+    """A function ``(state, **changes) -> state`` giving the hand in play new values of the fields ``names``."""
+    return replacer(HandState, *names, within=(GameState, "hand"))
+
+
+_took_from_pile = _hand_replacer("hands", "discard", "phase", "taken", "draws", "pile_takes", "actions")
+"""The first upcard taken, or a draw from the discard pile."""
+_drew_from_stock = _hand_replacer("hands", "stock", "phase", "taken", "draws", "actions")
+_passed = _hand_replacer("phase", "turn", "passes", "passed", "actions")
+_discarded = _hand_replacer("hands", "discard", "phase", "turn", "taken", "discards", "actions")
+_with_hand = replacer(GameState, "hand")
+_event = maker(Event)
 
 
 def _seat_replaced(pair: _Hands, seat: int, cards: tuple[Card, ...]) -> _Hands:
@@ -231,10 +248,6 @@ def _added(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
 def _removed(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     i = cards.index(card)
     return cards[:i] + cards[i + 1:]
-
-
-def _with_hand(state: GameState, hand: HandState) -> GameState:
-    return tuple.__new__(GameState, (*state[:3], hand, *state[4:]))
 
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
@@ -257,75 +270,67 @@ def _apply_next_hand(state: GameState, action: Action) -> tuple[GameState, list[
     starter = starter_of(state, number)
     new_hand = deal(state.rules, state.seed, number, starter)
     # The finished hand's actions go with it: its summary is in ``history``, its deal comes from the seed.
-    return _with_hand(state, new_hand), [Event(EventKind.HAND_STARTED, number, starter, new_hand.upcard)]
+    return _with_hand(state, hand=new_hand), [Event(EventKind.HAND_STARTED, number, starter, new_hand.upcard)]
+
+
+def _take_from_pile(state: GameState, action: Action) -> tuple[GameState, Card]:
+    """The state after the player to act takes the top card of the discard pile (the first upcard or a draw),
+    and that card."""
+    hand = state.hand
+    seat = action.seat
+    discard, hands, pile_takes = hand.discard, hand.hands, hand.pile_takes
+    card = discard[-1]
+    return _took_from_pile(
+        state, hands=_seat_replaced(hands, seat, _added(hands[seat], card)), discard=discard[:-1],
+        phase=_DISCARD_PHASE, taken=card, draws=hand.draws + 1,
+        pile_takes=_seat_replaced(pile_takes, seat, (*pile_takes[seat], card)), actions=(*hand.actions, action),
+    ), card
 
 
 def _apply_take_upcard(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
-    (number, starter, deck, hands, stock, discard, _phase, turn, knock_limit, passes, _taken, draws, pile_takes,
-     discards, passed, actions, result) = state.hand
-    seat = action.seat
-    card = discard[-1]
-    hands = _seat_replaced(hands, seat, _added(hands[seat], card))
-    pile_takes = _seat_replaced(pile_takes, seat, (*pile_takes[seat], card))
-    hand = tuple.__new__(HandState, (
-        number, starter, deck, hands, stock, discard[:-1], _DISCARD_PHASE, turn, knock_limit, passes, card,
-        draws + 1, pile_takes, discards, passed, (*actions, action), result))
-    event = tuple.__new__(Event, (_TOOK_UPCARD, number, seat, card, None, False, None, None, None))
-    return _with_hand(state, hand), [event]
+    after, card = _take_from_pile(state, action)
+    return after, [_event(_TOOK_UPCARD, state.hand.number, action.seat, card)]
 
 
 def _apply_pass(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
-    (number, starter, deck, hands, stock, discard, _phase, _turn, knock_limit, passes, taken, draws, pile_takes,
-     discards, passed, actions, result) = state.hand
+    hand = state.hand
     seat = action.seat
-    passes += 1
+    passes = hand.passes + 1
     # After both pass, the starter must draw from the stock (check enforces the source).
-    phase = _DRAW_PHASE if passes == 2 else _FIRST_UPCARD_PHASE
-    hand = tuple.__new__(HandState, (
-        number, starter, deck, hands, stock, discard, phase, 1 - seat, knock_limit, passes, taken, draws,
-        pile_takes, discards, (*passed, seat), (*actions, action), result))
-    event = tuple.__new__(Event, (_PASSED, number, seat, discard[-1], None, False, None, None, None))
-    return _with_hand(state, hand), [event]
+    after = _passed(state, phase=_DRAW_PHASE if passes == 2 else _FIRST_UPCARD_PHASE, turn=1 - seat, passes=passes,
+                    passed=(*hand.passed, seat), actions=(*hand.actions, action))
+    return after, [_event(_PASSED, hand.number, seat, hand.discard[-1])]
 
 
 def _apply_draw(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
-    (number, starter, deck, hands, stock, discard, _phase, turn, knock_limit, passes, taken, draws, pile_takes,
-     discards, passed, actions, result) = state.hand
+    hand = state.hand
     seat = action.seat
-    if action.source == "stock":
-        card = stock[0]
-        stock = stock[1:]
-        taken = None
-        event = tuple.__new__(Event, (_DREW, number, seat, card, "stock", True, None, None, None))
-    else:
-        card = taken = discard[-1]
-        discard = discard[:-1]
-        pile_takes = _seat_replaced(pile_takes, seat, (*pile_takes[seat], card))
-        event = tuple.__new__(Event, (_DREW, number, seat, card, "discard", False, None, None, None))
+    if action.source == "discard":
+        after, card = _take_from_pile(state, action)
+        return after, [_event(_DREW, hand.number, seat, card, source="discard")]
+    stock, hands = hand.stock, hand.hands
+    card = stock[0]
     held = tuple(sorted((*hands[seat], card)))
-    hands = (held, hands[1]) if seat == 0 else (hands[0], held)
-    hand = tuple.__new__(HandState, (
-        number, starter, deck, hands, stock, discard, _DISCARD_PHASE, turn, knock_limit, passes, taken, draws + 1,
-        pile_takes, discards, passed, (*actions, action), result))
-    return _with_hand(state, hand), [event]
+    after = _drew_from_stock(state, hands=(held, hands[1]) if seat == 0 else (hands[0], held), stock=stock[1:],
+                             phase=_DISCARD_PHASE, taken=None, draws=hand.draws + 1, actions=(*hand.actions, action))
+    return after, [_event(_DREW, hand.number, seat, card, source="stock", private=True)]
 
 
 def _apply_discard(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
-    (number, starter, deck, hands, stock, discard, _phase, _turn, knock_limit, passes, _taken, draws, pile_takes,
-     discards, passed, actions, result) = state.hand
+    hand = state.hand
     seat = action.seat
     thrown = action.card
     assert thrown is not None
+    hands = hand.hands
     held = _removed(hands[seat], thrown)
-    hands = (held, hands[1]) if seat == 0 else (hands[0], held)
-    discards = _seat_replaced(discards, seat, (*discards[seat], thrown))
-    hand = tuple.__new__(HandState, (
-        number, starter, deck, hands, stock, (*discard, thrown), _DRAW_PHASE, 1 - seat, knock_limit, passes, None,
-        draws, pile_takes, discards, passed, (*actions, action), result))
-    events = [tuple.__new__(Event, (_DISCARDED, number, seat, thrown, None, False, None, None, None))]
-    if len(stock) <= STOCK_FLOOR:
-        return _end_hand(state, hand, HandResult("no_score", None, 0), events)
-    return _with_hand(state, hand), events
+    after = _discarded(state, hands=(held, hands[1]) if seat == 0 else (hands[0], held),
+                       discard=(*hand.discard, thrown), phase=_DRAW_PHASE, turn=1 - seat, taken=None,
+                       discards=_seat_replaced(hand.discards, seat, (*hand.discards[seat], thrown)),
+                       actions=(*hand.actions, action))
+    events = [_event(_DISCARDED, hand.number, seat, thrown)]
+    if len(hand.stock) <= STOCK_FLOOR:
+        return _end_hand(after, after.hand, HandResult("no_score", None, 0), events)
+    return after, events
 
 
 def _apply_showdown(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
