@@ -52,8 +52,8 @@ from .rules import (
     Rules,
     preset,
 )
-from .scoring import KnockResult, Layoff, ScoreLine, score_knock, showdown
-from .state import SCHEMA_VERSION, GameState, HandResult, HandState, HandSummary, HollywoodGame, Phase
+from .scoring import HollywoodGame, KnockResult, Layoff, ScoreLine, score_knock, showdown
+from .state import SCHEMA_VERSION, GameState, HandResult, HandState, HandSummary, Phase
 from .views import DiscardOption, RevealedHand, View, events_for, revealed_deal, view_for
 
 __all__ = [

@@ -17,8 +17,8 @@ from .errors import IllegalActionError, InvalidInputError
 from .melds import cached_best_discard, cached_deadwood
 from .records import maker, replacer
 from .rules import HOUSE, Rules, knock_limit_for
-from .scoring import showdown
-from .state import HAND_SIZE, STOCK_FLOOR, GameState, HandResult, HandState, HandSummary, HollywoodGame, Phase
+from .scoring import after_hand, hand_points, opening_games, showdown
+from .state import HAND_SIZE, STOCK_FLOOR, GameState, HandResult, HandState, HandSummary, Phase
 
 MAX_SEED = 2**128 - 1
 """Seeds are 128-bit so that nobody can search for the seed behind a deal's commitment."""
@@ -78,9 +78,8 @@ def new_game(rules: Rules = HOUSE, seed: int | None = None) -> GameState:
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
         raise InvalidInputError(f"seed must be a whole number from 0 to {MAX_SEED}", code="invalid_seed")
     first_starter = random.Random(f"ginrummy:{seed}:starter").randrange(2)
-    games = tuple(HollywoodGame() for _ in range(rules.hollywood_games)) if rules.scoring == "hollywood" else ()
     return GameState(rules=rules, seed=seed, first_starter=first_starter,
-                     hand=deal(rules, seed, 1, first_starter), games=games)
+                     hand=deal(rules, seed, 1, first_starter), games=opening_games(rules))
 
 
 # --- legality ---------------------------------------------------------------------------------------------
@@ -358,10 +357,9 @@ def _apply_showdown(state: GameState, action: Action) -> tuple[GameState, list[E
     else:
         events.append(Event(EventKind.KNOCKED, n, seat, card, deadwood=result.knocker_deadwood))
     winner = seat if result.winner == "knocker" else 1 - seat
-    multiplier = 2 if rules.oklahoma and rules.oklahoma_spades_double and hand.upcard.suit == 3 else 1
-    points = result.points * multiplier + rules.line_bonus
-    hand_result = HandResult(result.kind, winner, points, knocker=seat, knock_card=card, showdown=result,
-                             multiplier=multiplier, line_bonus=rules.line_bonus)
+    points = hand_points(result, rules, hand.upcard)
+    hand_result = HandResult(result.kind, winner, points.points, knocker=seat, knock_card=card, showdown=result,
+                             multiplier=points.multiplier, line_bonus=points.line_bonus)
     return _end_hand(state, hand, hand_result, events)
 
 
@@ -412,70 +410,21 @@ def declined_knocks(hand: HandState) -> tuple[int | None, int | None]:
 
 def _end_hand(state: GameState, hand: HandState, result: HandResult,
               events: list[Event]) -> tuple[GameState, list[Event]]:
-    """Record a finished hand on the score sheet and decide whether the match is over."""
-    rules = state.rules
-    scores = list(state.scores)
-    won = list(state.hands_won)
-    games = state.games
+    """Record a finished hand on the score sheet and end the match if it is won (``scoring.after_hand``)."""
     winner = result.winner
-    match_winner: int | None = None
-    if winner is not None:
-        scores[winner] += result.points
-        won[winner] += 1
-        if rules.scoring == "hollywood":
-            games = hollywood_score(games, winner, won[winner], result.points, rules.target)
-            wins = [sum(1 for g in games if g.winner == s) for s in (0, 1)]
-            needed = len(games) // 2 + 1
-            match_winner = next((s for s in (0, 1) if wins[s] >= needed), None)
-        elif scores[winner] >= rules.target:
-            match_winner = winner
+    standing = after_hand(state.rules, state.scores, state.hands_won, state.games, winner, result.points)
+    match_winner = standing.winner
     events.append(Event(EventKind.HAND_ENDED, hand.number, winner, points=result.points, result=result.outcome))
     phase = Phase.HAND_OVER
     if match_winner is not None:
         phase = Phase.MATCH_OVER
         events.append(Event(EventKind.MATCH_ENDED, hand.number, match_winner))
     ended_with = (cached_deadwood(mask_of(hand.hands[0])), cached_deadwood(mask_of(hand.hands[1])))
-    summary = HandSummary(hand.number, hand.starter, result.outcome, winner, result.points, (scores[0], scores[1]),
+    summary = HandSummary(hand.number, hand.starter, result.outcome, winner, result.points, standing.scores,
                           result.knocker, ended_with, hand.draws, hand.knock_limit, declined_knocks(hand))
     hand = hand._replace(phase=phase, result=result, turn=winner if winner is not None else hand.turn, taken=None)
-    return state._replace(hand=hand, scores=(scores[0], scores[1]), hands_won=(won[0], won[1]), games=games,
-                   history=(*state.history, summary), winner=match_winner), events
-
-
-HOLLYWOOD_IN_PLAY = 3
-"""At most three Hollywood games take scores at once; with five, a later game opens when an earlier one closes."""
-
-
-def hollywood_reach(games: tuple[HollywoodGame, ...], winner: int, wins: int) -> list[int]:
-    """The games (indexes) that ``winner``'s ``wins``-th win of the match is entered in (RULES.md).
-
-    Three games: the k-th win scores in games 1 to k (so the third and later in all three); a closed game
-    takes no more points, and a game that closed before the winner scored in it is not counted, so a player
-    shut out of a game starts the next one with their next win. Five games: the first three games that have
-    not closed are in play, and the k-th win reaches the first k of them (once games 1 and 2 have closed, a
-    player with three or more wins scores in games 3, 4 and 5 alike).
-    """
-    if len(games) > HOLLYWOOD_IN_PLAY:
-        in_play = [i for i, game in enumerate(games) if game.winner is None][:HOLLYWOOD_IN_PLAY]
-        return in_play[:wins]
-    counted = [i for i, game in enumerate(games) if game.winner is None or game.started[winner]]
-    return [i for i in counted[:wins] if games[i].winner is None]
-
-
-def hollywood_score(games: tuple[HollywoodGame, ...], winner: int, wins: int, points: int,
-                    target: int) -> tuple[HollywoodGame, ...]:
-    """The games after entering a hand's ``points``, won by ``winner`` as its ``wins``-th win of the match,
-    in the games ``hollywood_reach`` names; a game closes when a score in it reaches ``target``."""
-    updated = list(games)
-    for i in hollywood_reach(games, winner, wins):
-        game = games[i]
-        scores = list(game.scores)
-        scores[winner] += points
-        started = list(game.started)
-        started[winner] = True
-        updated[i] = HollywoodGame((scores[0], scores[1]), (started[0], started[1]),
-                                   winner if scores[winner] >= target else None)
-    return tuple(updated)
+    return state._replace(hand=hand, scores=standing.scores, hands_won=standing.hands_won, games=standing.games,
+                          history=(*state.history, summary), winner=match_winner), events
 
 
 def replay(rules: Rules, seed: int, actions: Iterable[Action]) -> GameState:

@@ -21,7 +21,8 @@ from .actions import Action
 from .cards import Card, parse_card
 from .errors import InvalidInputError
 from .rules import Rules
-from .scoring import KnockResult
+from .scoring import HollywoodGame as HollywoodGame  # the score sheet's Hollywood games, read here by the views
+from .scoring import KnockResult, final_scores
 
 SCHEMA_VERSION = 3
 """Version of the JSON form written by ``GameState.to_json``: 3 keeps the current hand's actions only, and
@@ -190,24 +191,6 @@ class HandState(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
-class HollywoodGame:
-    """One of the games scored at once in Hollywood scoring."""
-
-    scores: tuple[int, int] = (0, 0)
-    started: tuple[bool, bool] = (False, False)
-    """Whether each player has scored in this game yet (a player's first score opens their column)."""
-    winner: int | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"scores": list(self.scores), "started": list(self.started), "winner": self.winner}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> HollywoodGame:
-        s, st = data["scores"], data["started"]
-        return cls((s[0], s[1]), (st[0], st[1]), data["winner"])
-
-
-@dataclass(frozen=True, slots=True)
 class HandSummary:
     """One finished hand on the score sheet."""
 
@@ -288,11 +271,7 @@ class GameState(NamedTuple):
     @property
     def final_scores(self) -> tuple[int, int]:
         """Scores with end-of-match bonuses (traditional: box and game bonus) once the match is over."""
-        if self.rules.scoring != "traditional" or self.winner is None:
-            return self.scores
-        bonus = [self.rules.box_bonus * won for won in self.hands_won]
-        bonus[self.winner] += self.rules.game_bonus
-        return (self.scores[0] + bonus[0], self.scores[1] + bonus[1])
+        return final_scores(self.rules, self.scores, self.hands_won, self.winner)
 
     def to_json(self) -> dict[str, Any]:
         return {
