@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 import httpx
 
 from ginrummy.ai import make_player
-from ginrummy.engine.views import View
+from ginrummy.engine import View
 
 ROUTES = {"take_upcard": "take-upcard", "pass": "pass", "draw": "draw", "discard": "discard", "knock": "knock",
           "big_gin": "big-gin", "next_hand": "next-hand"}

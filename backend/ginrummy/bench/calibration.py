@@ -35,10 +35,20 @@ from ginrummy.ai.hand import draw_outcomes
 from ginrummy.ai.hard import HardPlayer
 from ginrummy.ai.knowledge import infer
 from ginrummy.ai.population import POPULATION
-from ginrummy.engine import HOUSE, Action, ActionKind, apply, is_over, new_game, to_act, view_for
-from ginrummy.engine.cards import mask_of
-from ginrummy.engine.melds import cached_deadwood, optimal_arrangements_of_mask
-from ginrummy.engine.scoring import knock_points
+from ginrummy.engine import (
+    HOUSE,
+    Action,
+    ActionKind,
+    apply,
+    cached_deadwood,
+    is_over,
+    knock_points,
+    mask_of,
+    new_game,
+    optimal_arrangements_of_mask,
+    to_act,
+    view_for,
+)
 
 QUESTIONS = ("undercut", "opponent knocks", "stock helps")
 BINS = 10

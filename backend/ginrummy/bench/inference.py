@@ -20,9 +20,18 @@ from ginrummy.ai import make_player
 from ginrummy.ai.hand import knock_outs
 from ginrummy.ai.hard import HardPlayer
 from ginrummy.ai.knowledge import infer
-from ginrummy.engine import HOUSE, Action, ActionKind, apply, is_over, new_game, to_act, view_for
-from ginrummy.engine.cards import mask_of
-from ginrummy.engine.melds import cached_deadwood
+from ginrummy.engine import (
+    HOUSE,
+    Action,
+    ActionKind,
+    apply,
+    cached_deadwood,
+    is_over,
+    mask_of,
+    new_game,
+    to_act,
+    view_for,
+)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -20,7 +20,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Any, Literal, NamedTuple
 
-from .cards import CARDS, Card, mask_of, parse_card
+from .cards import CARDS, Card, CardMask, mask_of, parse_card
 from .errors import InvalidInputError
 from .melds import MeldResult, best_arrangement_of_mask, cached_deadwood, optimal_arrangements_of_mask
 from .rules import HOUSE, Rules
@@ -145,7 +145,7 @@ def _chains(meld: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return (below, above)
 
 
-def best_defense(defender_mask: int, knocker_melds: Sequence[Sequence[Card]]) -> tuple[int, tuple[Layoff, ...]]:
+def best_defense(defender_mask: CardMask, knocker_melds: Sequence[Sequence[Card]]) -> tuple[int, tuple[Layoff, ...]]:
     """The defender's least deadwood against ``knocker_melds``, with the layoffs that achieve it.
 
     Every combination of chain lengths at every meld end is tried; each leaves a
@@ -182,13 +182,13 @@ def best_defense(defender_mask: int, knocker_melds: Sequence[Sequence[Card]]) ->
     return best_left, layoffs
 
 
-def defender_left(knocker_arrangements: Sequence[MeldResult], defender_mask: int) -> int:
+def defender_left(knocker_arrangements: Sequence[MeldResult], defender_mask: CardMask) -> int:
     """The defender's deadwood after laying off, against the knocker's arrangement that leaves the most
     (the knocker's optimal arrangements, as ``optimal_arrangements_of_mask`` gives them)."""
     return max(best_defense(defender_mask, a.melds)[0] for a in knocker_arrangements)
 
 
-def knock_points(knocker_arrangements: Sequence[MeldResult], defender_mask: int, rules: Rules = HOUSE) -> int:
+def knock_points(knocker_arrangements: Sequence[MeldResult], defender_mask: CardMask, rules: Rules = HOUSE) -> int:
     """Points of a knock (or Gin) from the knocker's side, negative when undercut: the arithmetic of
     ``showdown`` on masks, for players that score many imagined knocks. ``knocker_arrangements`` are the
     knocker's optimal arrangements of its 10 cards."""
