@@ -112,5 +112,5 @@ def maker(cls: type[T]) -> Callable[..., T]:
     source = (f"def {name}({parameters}):\n"
               f"    return _new(_cls, ({', '.join(fields)},))\n")
     function = _compiled(source, name, cls)
-    function.__doc__ = f"A {cls.__name__} from its fields by name."
+    function.__doc__ = f"A {cls.__name__} from its fields, as its constructor makes it."
     return function
