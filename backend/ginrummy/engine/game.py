@@ -260,7 +260,7 @@ def _apply_resign(state: GameState, action: Action) -> tuple[GameState, list[Eve
     sheet), and is shown like any hand that is over."""
     winner = 1 - action.seat
     hand = state.hand._replace(phase=Phase.MATCH_OVER)
-    events = [Event(EventKind.RESIGNED, hand.number, action.seat), Event(EventKind.MATCH_ENDED, hand.number, winner)]
+    events = [_event(EventKind.RESIGNED, hand.number, action.seat), _event(EventKind.MATCH_ENDED, hand.number, winner)]
     return state._replace(hand=hand, winner=winner), events
 
 
@@ -269,7 +269,7 @@ def _apply_next_hand(state: GameState, action: Action) -> tuple[GameState, list[
     starter = starter_of(state, number)
     new_hand = deal(state.rules, state.seed, number, starter)
     # The finished hand's actions go with it: its summary is in ``history``, its deal comes from the seed.
-    return _with_hand(state, hand=new_hand), [Event(EventKind.HAND_STARTED, number, starter, new_hand.upcard)]
+    return _with_hand(state, hand=new_hand), [_event(EventKind.HAND_STARTED, number, starter, new_hand.upcard)]
 
 
 def _take_from_pile(state: GameState, action: Action) -> tuple[GameState, Card]:
@@ -351,11 +351,11 @@ def _apply_showdown(state: GameState, action: Action) -> tuple[GameState, list[E
     big = action.kind == ActionKind.BIG_GIN
     result = showdown(knocker_cards, hand.hands[1 - seat], rules, big_gin=big)
     if big:
-        events.append(Event(EventKind.BIG_GIN, n, seat, deadwood=0))
+        events.append(_event(EventKind.BIG_GIN, n, seat, deadwood=0))
     elif result.knocker_deadwood == 0:
-        events.append(Event(EventKind.GIN, n, seat, card, deadwood=0))
+        events.append(_event(EventKind.GIN, n, seat, card, deadwood=0))
     else:
-        events.append(Event(EventKind.KNOCKED, n, seat, card, deadwood=result.knocker_deadwood))
+        events.append(_event(EventKind.KNOCKED, n, seat, card, deadwood=result.knocker_deadwood))
     winner = seat if result.winner == "knocker" else 1 - seat
     points = hand_points(result, rules, hand.upcard)
     hand_result = HandResult(result.kind, winner, points.points, knocker=seat, knock_card=card, showdown=result,
@@ -414,11 +414,11 @@ def _end_hand(state: GameState, hand: HandState, result: HandResult,
     winner = result.winner
     standing = after_hand(state.rules, state.scores, state.hands_won, state.games, winner, result.points)
     match_winner = standing.winner
-    events.append(Event(EventKind.HAND_ENDED, hand.number, winner, points=result.points, result=result.outcome))
+    events.append(_event(EventKind.HAND_ENDED, hand.number, winner, points=result.points, result=result.outcome))
     phase = Phase.HAND_OVER
     if match_winner is not None:
         phase = Phase.MATCH_OVER
-        events.append(Event(EventKind.MATCH_ENDED, hand.number, match_winner))
+        events.append(_event(EventKind.MATCH_ENDED, hand.number, match_winner))
     ended_with = (cached_deadwood(mask_of(hand.hands[0])), cached_deadwood(mask_of(hand.hands[1])))
     summary = HandSummary(hand.number, hand.starter, result.outcome, winner, result.points, standing.scores,
                           result.knocker, ended_with, hand.draws, hand.knock_limit, declined_knocks(hand))

@@ -23,6 +23,7 @@ from typing import Any, Literal, NamedTuple
 from .cards import CARDS, Card, CardMask, mask_of, parse_card
 from .errors import InvalidInputError
 from .melds import MeldResult, best_arrangement_of_mask, cached_deadwood, optimal_arrangements_of_mask
+from .records import maker
 from .rules import HOUSE, Rules
 
 SPADES = 3
@@ -288,12 +289,17 @@ class HandPoints(NamedTuple):
     line_bonus: int
 
 
+_hand_points = maker(HandPoints)
+"""``HandPoints``'s constructor without the class call (``records.maker``): a hand's end is on the engine's
+hot path too."""
+
+
 def hand_points(result: KnockResult, rules: Rules, upcard: Card) -> HandPoints:
     """The points a showdown's winner scores in a hand whose first upcard was ``upcard``: Oklahoma with spades
     doubling doubles the showdown's points on a spade upcard, and the line bonus (simple scoring) is added,
     undoubled, to every hand won. A hand that ends with no knock scores nothing."""
     multiplier = 2 if rules.oklahoma and rules.oklahoma_spades_double and upcard.suit == SPADES else 1
-    return HandPoints(result.points * multiplier + rules.line_bonus, multiplier, rules.line_bonus)
+    return _hand_points(result.points * multiplier + rules.line_bonus, multiplier, rules.line_bonus)
 
 
 @dataclass(frozen=True, slots=True)
@@ -364,6 +370,9 @@ class Standing(NamedTuple):
     winner: int | None
 
 
+_standing = maker(Standing)
+
+
 def after_hand(rules: Rules, scores: tuple[int, int], hands_won: tuple[int, int], games: tuple[HollywoodGame, ...],
                winner: int | None, points: int) -> Standing:
     """The score sheet after a hand that ``winner`` won for ``points`` (None: the hand scored nothing).
@@ -372,7 +381,7 @@ def after_hand(rules: Rules, scores: tuple[int, int], hands_won: tuple[int, int]
     reaches. The match is won by a majority of the Hollywood games, or, in simple and traditional scoring, by
     the first to reach the target."""
     if winner is None:
-        return Standing(scores, hands_won, games, None)
+        return _standing(scores, hands_won, games, None)
     added = list(scores)
     added[winner] += points
     won = list(hands_won)
@@ -385,7 +394,7 @@ def after_hand(rules: Rules, scores: tuple[int, int], hands_won: tuple[int, int]
         match_winner = next((s for s in (0, 1) if wins[s] >= needed), None)
     elif added[winner] >= rules.target:
         match_winner = winner
-    return Standing((added[0], added[1]), (won[0], won[1]), games, match_winner)
+    return _standing((added[0], added[1]), (won[0], won[1]), games, match_winner)
 
 
 def final_scores(rules: Rules, scores: tuple[int, int], hands_won: tuple[int, int],
