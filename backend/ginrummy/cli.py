@@ -20,7 +20,6 @@ from ginrummy.engine import (
     new_game,
     parse_card,
     parse_cards,
-    to_act,
     verify_deal,
     view_for,
 )
@@ -54,21 +53,24 @@ def _describe(action: Action) -> str:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from ginrummy.ai import make_player
+    from ginrummy.ai import Played, make_player, play
 
     state = new_game(PRESETS[args.rules], args.seed)
     computer = make_player(args.level, args.seed)
     you = 0
-    while not is_over(state):
-        view = view_for(state, you)
-        if to_act(state) in (None, you):  # your move, or the next hand to deal
-            _show(view)
-            action = _ask(view)
-            if action is None:
-                return 0
-        else:
-            action = computer.choose(view_for(state, 1))
-            print(f"  computer: {_describe(action)}")
+
+    def said(move: Played) -> None:
+        print(f"  computer: {_describe(move.action)}")
+
+    while True:
+        state = play(state, {1 - you: computer}, on_move=said)
+        if is_over(state):
+            break
+        view = view_for(state, you)  # your move, or the next hand to deal
+        _show(view)
+        action = _ask(view)
+        if action is None:
+            return 0
         try:
             state, _ = apply(state, action)
         except EngineError as error:

@@ -12,8 +12,7 @@ from ginrummy.ai import make_player
 from ginrummy.ai.baselines.cfr_knock import CfrKnockPlayer, all_state_keys, load_table, state_key
 from ginrummy.ai.train_knock import KEYS, spine
 from ginrummy.ai.train_knock import main as train_main
-from ginrummy.engine import HOUSE, ActionKind, Phase, apply, legal_actions, new_game, view_for
-from ginrummy.engine.scoring import score_knock
+from ginrummy.engine import HOUSE, ActionKind, Phase, apply, legal_actions, new_game, score_knock, view_for
 
 
 def test_committed_table_covers_every_state_with_a_probability() -> None:

@@ -14,9 +14,7 @@ from ginrummy.ai.hard import HardPlayer, HardSettings
 from ginrummy.ai.knowledge import infer
 from ginrummy.ai.rollout import playout, score_knock
 from ginrummy.bench.inference import main as inference_bench
-from ginrummy.engine import HOUSE, Phase, View, apply, new_game, view_for
-from ginrummy.engine.cards import mask_of, parse_cards
-from ginrummy.engine.melds import cached_deadwood
+from ginrummy.engine import HOUSE, Phase, View, apply, cached_deadwood, mask_of, new_game, parse_cards, view_for
 
 
 def _position_after_opponent_discards(count: int) -> View:

@@ -15,8 +15,18 @@ import zlib
 import pytest
 
 from ginrummy.ai import make_player
-from ginrummy.engine import HOUSE, ActionKind, Card, GameState, Phase, apply, legal_actions, new_game, view_for
-from ginrummy.engine.state import HandState
+from ginrummy.engine import (
+    HOUSE,
+    ActionKind,
+    Card,
+    GameState,
+    HandState,
+    Phase,
+    apply,
+    legal_actions,
+    new_game,
+    view_for,
+)
 
 LEVELS = ["easy", "medium", "hard", "simple"]
 

@@ -26,13 +26,13 @@ from ginrummy.engine import (
     Phase,
     View,
     apply,
+    cached_deadwood,
     legal_actions,
     mask_of,
     new_game,
     parse_cards,
     view_for,
 )
-from ginrummy.engine.melds import cached_deadwood
 
 MEMBERS = [m for m in population_for("hard") if m != "openspiel"]
 

@@ -24,8 +24,7 @@ from helpers import (
 )
 
 from ginrummy.api.schemas import RulesResponse
-from ginrummy.engine import PRESETS, Event, Phase, new_game
-from ginrummy.engine.rules import knock_limit_for
+from ginrummy.engine import PRESETS, Event, Phase, knock_limit_for, new_game
 from ginrummy.service import play_computer
 from ginrummy.service import table as games_service
 

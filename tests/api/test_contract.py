@@ -14,9 +14,7 @@ from ginrummy.ai.levels import LEVELS
 from ginrummy.api.actions import ACTION_ROUTES
 from ginrummy.api.routes.common import encoded
 from ginrummy.api.schemas import GameResponse
-from ginrummy.engine import Action, Event, View
-from ginrummy.engine.rules import SETTINGS
-from ginrummy.engine.wire import wire_fields
+from ginrummy.engine import SETTINGS, Action, Event, View, wire_fields
 
 
 def _schema(client: TestClient, name: str) -> dict[str, Any]:

@@ -31,20 +31,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ginrummy.engine import (
-    HOUSE,
-    PRESETS,
-    Action,
-    ActionKind,
-    GameState,
-    Rules,
-    apply,
-    is_over,
-    new_game,
-    to_act,
-    view_for,
-)
+from ginrummy.engine import HOUSE, PRESETS, Action, EventKind, GameState, Rules, is_over, new_game
 
+from .loop import Played, play
 from .players import make_player, player_names
 from .population import population_for
 
@@ -80,25 +69,22 @@ def play_match(names: tuple[str, str], seed: int, rules: Rules = HOUSE) -> Match
     times: dict[str, list[float]] = {labels[0]: [], labels[1]: []}
     outcomes: Counter[str] = Counter()
     points = {labels[0]: 0, labels[1]: 0}
+
+    def moved(move: Played) -> None:
+        if move.view is None:  # the next hand, dealt by seat 0
+            _tell_deal(players, move.after)
+        else:
+            times[labels[move.seat]].append(move.seconds)
+            _tell_move(players, move.action, move.events)
+        if any(event.kind == EventKind.HAND_ENDED for event in move.events):
+            _record(move.after, outcomes, points, labels)
+
     _tell_deal(players, state)
-    for _ in range(MAX_MOVES):
-        if is_over(state):
-            break
-        seat = to_act(state)
-        if seat is None:  # the hand is over
-            state = _record_and_deal(state, outcomes, points, labels, players)
-            continue
-        view = view_for(state, seat)
-        start = time.perf_counter()
-        action = players[seat].choose(view)
-        times[labels[seat]].append(time.perf_counter() - start)
-        state, events = apply(state, action)
-        _tell_move(players, action, events)
-    else:
+    state = play(state, dict(enumerate(players)), deal_as=0, on_move=moved, max_moves=MAX_MOVES)
+    if not is_over(state):
         raise RuntimeError(f"{names[0]} vs {names[1]}, seed {seed}: no end after {MAX_MOVES} moves (hand "
                            f"{state.hand.number}, stock {len(state.hand.stock)}): the players are going round "
                            "in a circle")
-    _record(state, outcomes, points, labels)
     assert state.winner is not None
     return MatchResult(labels[state.winner], len(state.history), outcomes, points, times)
 
@@ -110,14 +96,6 @@ def _record(state: GameState, outcomes: Counter[str], points: dict[str, int], la
     if result.winner is not None:
         points[labels[result.winner]] += result.points
         outcomes[f"{labels[result.winner]}:{result.outcome}"] += 1
-
-
-def _record_and_deal(state: GameState, outcomes: Counter[str], points: dict[str, int], labels: tuple[str, str],
-                     players: list[Any]) -> GameState:
-    _record(state, outcomes, points, labels)
-    state, _ = apply(state, Action(ActionKind.NEXT_HAND, 0))
-    _tell_deal(players, state)
-    return state
 
 
 def _tell_deal(players: list[Any], state: GameState) -> None:

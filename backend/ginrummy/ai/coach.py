@@ -18,10 +18,21 @@ import random
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ginrummy.engine import Action, ActionKind, Card, GameState, View, view_for
-from ginrummy.engine.cards import CARDS, cards_of, mask_of
-from ginrummy.engine.melds import MeldResult, cached_deadwood, optimal_arrangements_of_mask
-from ginrummy.engine.scoring import knock_points
+from ginrummy.engine import (
+    CARDS,
+    Action,
+    ActionKind,
+    Card,
+    GameState,
+    MeldResult,
+    View,
+    cached_deadwood,
+    cards_of,
+    knock_points,
+    mask_of,
+    optimal_arrangements_of_mask,
+    view_for,
+)
 
 from .calibration import calibrated
 from .hand import best_discard, deadwood_after_taking, knock_outs

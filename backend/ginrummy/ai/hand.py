@@ -1,4 +1,4 @@
-"""Hand arithmetic every computer player shares, on 52-bit card masks (bit ``suit * 13 + rank``).
+"""Hand arithmetic every computer player shares, on card masks (``CardMask``: bit ``suit * 13 + rank``).
 
 One place for "which cards can share a meld with this one", "what does drawing each card do to my hand" and
 "which cards can this seat not place", so that the players, the opponent model and the coach agree.
@@ -8,11 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ginrummy.engine import View
-from ginrummy.engine.cards import RANK_VALUES, mask_of
-from ginrummy.engine.melds import cached_best_discard, cached_deadwood, cached_least_discard_deadwood
+from ginrummy.engine import (
+    RANK_VALUES,
+    CardMask,
+    View,
+    cached_best_discard,
+    cached_deadwood,
+    cached_least_discard_deadwood,
+    mask_of,
+)
 
-FULL_DECK = (1 << 52) - 1
+FULL_DECK: CardMask = (1 << 52) - 1
 
 
 def _same_rank(card: int) -> int:
@@ -41,7 +47,7 @@ RUN_PAIRS = tuple(
 """Per card: each pair of cards of its suit that makes a run of three with it."""
 
 
-def joins_a_meld(card: int, hand: int) -> bool:
+def joins_a_meld(card: int, hand: CardMask) -> bool:
     """Whether ``card`` forms a set or a run of three or more with cards of ``hand``."""
     if (hand & SAME_RANK[card]).bit_count() >= 2:
         return True
@@ -51,7 +57,7 @@ def joins_a_meld(card: int, hand: int) -> bool:
     return False
 
 
-def draw_outcomes(hand: int, cards: Sequence[int]) -> list[int]:
+def draw_outcomes(hand: CardMask, cards: Sequence[int]) -> list[int]:
     """For each card: the least deadwood of a 10-card ``hand`` after drawing it and discarding the best card.
 
     A card that can share no meld with the hand can only replace the card whose removal helps most, so
@@ -68,23 +74,23 @@ def draw_outcomes(hand: int, cards: Sequence[int]) -> list[int]:
     return out
 
 
-def knock_outs(hand: int, cards: Sequence[int], limit: int) -> int:
+def knock_outs(hand: CardMask, cards: Sequence[int], limit: int) -> int:
     """How many of ``cards`` would let a 10-card ``hand`` knock (deadwood ≤ ``limit``) if drawn."""
     return sum(1 for left in draw_outcomes(hand, cards) if left <= limit)
 
 
-def deadwood_after_taking(hand: int, card: int) -> int:
+def deadwood_after_taking(hand: CardMask, card: int) -> int:
     """Least deadwood of a 10-card ``hand`` after taking ``card`` from the pile and discarding another card
     (the card just taken may not be thrown back)."""
     return cached_best_discard(hand | 1 << card, card)[0]
 
 
-def best_discard(hand: int, keep: int = -1) -> tuple[int, int]:
+def best_discard(hand: CardMask, keep: int = -1) -> tuple[int, int]:
     """(deadwood after, card) for the least-deadwood discard of an 11-card ``hand``, the highest card on
     ties, never ``keep``."""
     return cached_best_discard(hand, keep)
 
 
-def unseen_by(view: View) -> int:
+def unseen_by(view: View) -> CardMask:
     """Cards the seat cannot see and cannot place: in the opponent's hand or in the stock."""
     return FULL_DECK & ~(mask_of(view.hand) | mask_of(view.discard_pile) | mask_of(view.opponent_known))

@@ -24,11 +24,25 @@ import random
 from dataclasses import dataclass, fields, replace
 from typing import NamedTuple
 
-from ginrummy.engine import Action, ActionKind, Card, DiscardOption, View
-from ginrummy.engine.actions import discard, draw, knock, pass_upcard, take_upcard
-from ginrummy.engine.cards import CARDS, RANK_VALUES, cards_of, mask_of
-from ginrummy.engine.melds import cached_deadwood, optimal_arrangements_of_mask
-from ginrummy.engine.scoring import knock_points
+from ginrummy.engine import (
+    CARDS,
+    RANK_VALUES,
+    Action,
+    ActionKind,
+    Card,
+    DiscardOption,
+    View,
+    cached_deadwood,
+    cards_of,
+    discard,
+    draw,
+    knock,
+    knock_points,
+    mask_of,
+    optimal_arrangements_of_mask,
+    pass_upcard,
+    take_upcard,
+)
 
 from .calibration import calibrated
 from .hand import deadwood_after_taking, draw_outcomes, knock_outs

@@ -14,8 +14,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ginrummy.engine import Card, View
-from ginrummy.engine.cards import cards_of, mask_of
+from ginrummy.engine import Card, View, cards_of, mask_of
 
 from .hand import FULL_DECK, NEXT_TO, SAME_RANK, TWO_AWAY
 from .opponent import KnockModel, read_knocking

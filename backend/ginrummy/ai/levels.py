@@ -14,10 +14,19 @@ from __future__ import annotations
 
 import random
 
-from ginrummy.engine import Action, View
-from ginrummy.engine.actions import discard, draw, knock, pass_upcard, take_upcard
-from ginrummy.engine.cards import RANK_VALUES, cards_of, mask_of
-from ginrummy.engine.melds import cached_deadwood
+from ginrummy.engine import (
+    RANK_VALUES,
+    Action,
+    View,
+    cached_deadwood,
+    cards_of,
+    discard,
+    draw,
+    knock,
+    mask_of,
+    pass_upcard,
+    take_upcard,
+)
 
 from .hand import deadwood_after_taking, joins_a_meld, knock_outs, unseen_by
 

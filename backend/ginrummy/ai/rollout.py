@@ -14,9 +14,7 @@ the engine's own (``knock_points``, layoffs included).
 
 from __future__ import annotations
 
-from ginrummy.engine import HOUSE, Rules
-from ginrummy.engine.melds import cached_deadwood, optimal_arrangements_of_mask
-from ginrummy.engine.scoring import knock_points
+from ginrummy.engine import HOUSE, Rules, cached_deadwood, knock_points, optimal_arrangements_of_mask
 
 from .hand import best_discard
 

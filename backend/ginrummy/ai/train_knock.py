@@ -27,11 +27,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ginrummy.engine import HOUSE, Rules
-from ginrummy.engine.melds import optimal_arrangements_of_mask
-from ginrummy.engine.rules import knock_limit_for
-from ginrummy.engine.scoring import knock_points
-from ginrummy.engine.state import STOCK_FLOOR
+from ginrummy.engine import HOUSE, STOCK_FLOOR, Rules, knock_limit_for, knock_points, optimal_arrangements_of_mask
 
 from .baselines.cfr_knock import TAKE_BUCKETS, TURN_BUCKETS, all_state_keys, choose_discard, state_key, wants_pile_card
 from .hand import FULL_DECK

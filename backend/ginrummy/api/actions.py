@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, create_model
 
-from ginrummy.engine import ACTION_FIELDS, Action, ActionKind
-from ginrummy.engine.wire import field_docs, wire_fields
+from ginrummy.engine import ACTION_FIELDS, Action, ActionKind, field_docs, wire_fields
 
 from .schemas import Seat, Strict, wire_hint
 

@@ -20,10 +20,23 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args, get_
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, create_model, field_validator
 
 from ginrummy.ai.levels import LEVELS
-from ginrummy.engine import PRESETS, Action, Card, Event, HandSummary, HollywoodGame, Rules, View
-from ginrummy.engine.rules import SETTINGS
-from ginrummy.engine.scoring import KnockResult
-from ginrummy.engine.wire import is_seat, is_wire_type, options, value_range, wire_fields
+from ginrummy.engine import (
+    PRESETS,
+    SETTINGS,
+    Action,
+    Card,
+    Event,
+    HandSummary,
+    HollywoodGame,
+    KnockResult,
+    Rules,
+    View,
+    is_seat,
+    is_wire_type,
+    value_range,
+    wire_fields,
+    wire_options,
+)
 from ginrummy.stats import COUNTS
 
 CardCode = Annotated[str, Field(pattern=r"^(10|[A2-9TJQK])[CDHS]$", examples=["7H", "TD", "AS"],
@@ -91,7 +104,7 @@ def model_of(cls: type, name: str | None = None, **extra: Any) -> type[BaseModel
     fields the API puts beside the engine's (as ``create_model`` takes them)."""
     if not extra and cls in _MODELS:
         return _MODELS[cls]
-    opts = options(cls)
+    opts = wire_options(cls)
     fields: dict[str, Any] = {}
     for f in wire_fields(cls):
         kind = wire_hint(f.hint)

@@ -29,16 +29,22 @@ import os
 from collections import defaultdict
 from collections.abc import Callable
 
-from ginrummy.ai import make_player
+from ginrummy.ai import Played, make_player
+from ginrummy.ai import play as play_on  # this module's play is one match of the bench
 from ginrummy.ai.calibration import calibrated, fit
 from ginrummy.ai.hand import draw_outcomes
 from ginrummy.ai.hard import HardPlayer
 from ginrummy.ai.knowledge import infer
 from ginrummy.ai.population import POPULATION
-from ginrummy.engine import HOUSE, Action, ActionKind, apply, is_over, new_game, to_act, view_for
-from ginrummy.engine.cards import mask_of
-from ginrummy.engine.melds import cached_deadwood, optimal_arrangements_of_mask
-from ginrummy.engine.scoring import knock_points
+from ginrummy.engine import (
+    HOUSE,
+    ActionKind,
+    cached_deadwood,
+    knock_points,
+    mask_of,
+    new_game,
+    optimal_arrangements_of_mask,
+)
 
 QUESTIONS = ("undercut", "opponent knocks", "stock helps")
 BINS = 10
@@ -59,15 +65,12 @@ def play(job: tuple[str, str, int]) -> list[Record]:
         players.reverse()
     records: list[Record] = []
     pending: list[tuple[str, float]] = []  # "opponent knocks" waits for the opponent's next move
-    state = new_game(HOUSE, seed)
-    while not is_over(state):
-        seat = to_act(state)
-        if seat is None:  # the hand is over
+
+    def moved(move: Played) -> None:
+        state, seat, view, action = move.before, move.seat, move.view, move.action
+        if view is None:  # the next hand dealt
             pending.clear()
-            state, _ = apply(state, Action(ActionKind.NEXT_HAND, 0))
-            continue
-        view = view_for(state, seat)
-        action = players[seat].choose(view)
+            return
         if seat != hard_seat:
             if not view.drawing:  # the opponent's move after its draw: a knock, or not
                 records.extend((q, p, action.kind == ActionKind.KNOCK) for q, p in pending)
@@ -88,7 +91,8 @@ def play(job: tuple[str, str, int]) -> list[Record]:
                 records.append(("undercut", hard.undercut_chance(view, knowledge, card), undercut))
             if action.kind == ActionKind.DISCARD and state.hand.stock:
                 pending.append(("opponent knocks", hard.knock_hazard(view, knowledge)))
-        state, _ = apply(state, action)
+
+    play_on(new_game(HOUSE, seed), dict(enumerate(players)), deal_as=0, on_move=moved)
     return records
 
 

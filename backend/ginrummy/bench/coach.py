@@ -14,11 +14,21 @@ import argparse
 import statistics
 import time
 
-from ginrummy.ai import make_player
+from ginrummy.ai import Player, make_player, play
 from ginrummy.ai.coach import KINDS, review_hand
-from ginrummy.engine import HOUSE, Action, apply, is_over, new_game, replay_hand, to_act, view_for
+from ginrummy.engine import HOUSE, Action, GameState, new_game, replay_hand
 
 PERSON = 0
+
+
+def _play_match(seed: int, players: list[Player], hands: int) -> tuple[GameState, dict[int, list[Action]]]:
+    """A match played until it is over or ``hands`` hands are finished (the person deals each next hand), and
+    the actions of each hand by number."""
+    played: dict[int, list[Action]] = {}
+    state = play(new_game(HOUSE, seed), dict(enumerate(players)), deal_as=PERSON,
+                 until=lambda state: len(state.history) >= hands,
+                 on_move=lambda move: played.setdefault(move.before.hand.number, []).append(move.action))
+    return state, played
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -36,14 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     while len(times) < args.hands:
         seed = args.seed * 10_007 + match
         players = [make_player(args.person, seed), make_player(args.opponent, seed + 1)]
-        state = new_game(HOUSE, seed)
-        played: dict[int, list[Action]] = {}
-        while not is_over(state) and len(times) + len(state.history) < args.hands:
-            seat = to_act(state)
-            seat = PERSON if seat is None else seat  # the person deals the next hand
-            action = players[seat].choose(view_for(state, seat))
-            played.setdefault(state.hand.number, []).append(action)
-            state, _ = apply(state, action)
+        state, played = _play_match(seed, players, args.hands - len(times))
         for number in range(1, len(state.history) + 1):
             start = time.perf_counter()
             review = review_hand(replay_hand(state, number, played[number]), number, PERSON, seed)

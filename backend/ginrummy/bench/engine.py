@@ -26,15 +26,27 @@ from pathlib import Path
 from typing import Any
 
 from ginrummy.ai.hand import joins_a_meld
-from ginrummy.engine import HOUSE, Action, ActionKind, GameState, Phase, apply, new_game
-from ginrummy.engine.actions import discard, draw, knock, next_hand, pass_upcard, take_upcard
-from ginrummy.engine.cards import CARDS, mask_of
-from ginrummy.engine.melds import (
+from ginrummy.engine import (
+    CARDS,
+    HOUSE,
+    Action,
+    ActionKind,
+    GameState,
+    Phase,
+    apply,
     best_discard_of_mask,
     deadwood_of_mask,
+    discard,
     discard_deadwoods_of_mask,
+    draw,
+    knock,
     least_discard_deadwood_of_mask,
+    mask_of,
+    new_game,
+    next_hand,
     optimal_arrangements_of_mask,
+    pass_upcard,
+    take_upcard,
 )
 
 LAST_JAVA_HANDS_PER_SECOND = 4685

@@ -16,13 +16,38 @@ from __future__ import annotations
 import argparse
 from collections import defaultdict
 
-from ginrummy.ai import make_player
+from ginrummy.ai import Player, make_player, play
 from ginrummy.ai.hand import knock_outs
 from ginrummy.ai.hard import HardPlayer
 from ginrummy.ai.knowledge import infer
-from ginrummy.engine import HOUSE, Action, ActionKind, apply, is_over, new_game, to_act, view_for
-from ginrummy.engine.cards import mask_of
-from ginrummy.engine.melds import cached_deadwood
+from ginrummy.engine import HOUSE, GameState, View, cached_deadwood, mask_of, new_game
+
+Cells = dict[int, list[float]]
+"""Per group: [positions, sum of the first figure, sum of the second]."""
+
+
+def _read_match(hard: HardPlayer, hard_seat: int, players: list[Player], seed: int, by_discards: Cells,
+                by_estimate: Cells) -> None:
+    """Play one match, adding the hard player's readings at each of its discards (before it chooses) and the
+    truth to the cells."""
+    def turn(state: GameState, seat: int, view: View) -> None:
+        opponent = 1 - seat
+        if seat == hard_seat and view.discard_options and view.discards[opponent] and state.hand.stock:
+            knowledge = infer(view)
+            real = mask_of(state.hand.hands[opponent])
+            sampled = hard.sample_opponents(view, knowledge)
+            row = by_discards[min(len(view.discards[opponent]), 10)]
+            row[0] += 1
+            row[1] += cached_deadwood(real)
+            row[2] += sum(map(cached_deadwood, sampled)) / len(sampled)
+            estimate = hard.knock_hazard(view, knowledge)
+            truth = knock_outs(real, list(state.hand.stock), view.knock_limit) / len(state.hand.stock)
+            cell = by_estimate[min(int(estimate * 10), 5)]
+            cell[0] += 1
+            cell[1] += estimate
+            cell[2] += truth
+
+    play(new_game(HOUSE, seed), dict(enumerate(players)), deal_as=0, on_turn=turn)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -42,29 +67,7 @@ def main(argv: list[str] | None = None) -> None:
         players = [hard, make_player(args.opponent, args.seed * 7919 + match + 1)]
         if hard_seat:
             players.reverse()
-        state = new_game(HOUSE, args.seed * 1_000_003 + match)
-        while not is_over(state):
-            seat = to_act(state)
-            if seat is None:  # the hand is over
-                state, _ = apply(state, Action(ActionKind.NEXT_HAND, 0))
-                continue
-            view = view_for(state, seat)
-            opponent = 1 - seat
-            if seat == hard_seat and view.discard_options and view.discards[opponent] and state.hand.stock:
-                knowledge = infer(view)
-                real = mask_of(state.hand.hands[opponent])
-                sampled = hard.sample_opponents(view, knowledge)
-                row = by_discards[min(len(view.discards[opponent]), 10)]
-                row[0] += 1
-                row[1] += cached_deadwood(real)
-                row[2] += sum(map(cached_deadwood, sampled)) / len(sampled)
-                estimate = hard.knock_hazard(view, knowledge)
-                truth = knock_outs(real, list(state.hand.stock), view.knock_limit) / len(state.hand.stock)
-                cell = by_estimate[min(int(estimate * 10), 5)]
-                cell[0] += 1
-                cell[1] += estimate
-                cell[2] += truth
-            state, _ = apply(state, players[seat].choose(view))
+        _read_match(hard, hard_seat, players, args.seed * 1_000_003 + match, by_discards, by_estimate)
     print(f"{args.player} against {args.opponent}, {args.matches} matches")
     print("opponent's discards this hand: mean deadwood really held / of the sampled hands (positions)")
     for key in sorted(by_discards):

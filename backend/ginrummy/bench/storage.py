@@ -31,8 +31,8 @@ from typing import Any
 
 from sqlalchemy import event
 
-from ginrummy.ai import Player, make_player
-from ginrummy.engine import PRESETS, Action, Event, EventKind, GameState, apply, events_for, new_game, to_act, view_for
+from ginrummy.ai import Player, make_player, play
+from ginrummy.engine import PRESETS, Action, Event, EventKind, GameState, apply, events_for, new_game, view_for
 from ginrummy.store import SqlStore
 from ginrummy.store.base import fingerprint
 
@@ -53,10 +53,8 @@ class Played:
 
 
 def _computer_turns(state: GameState, computer: Player, events: list[Event]) -> GameState:
-    while to_act(state) == COMPUTER:
-        state, caused = apply(state, computer.choose(view_for(state, COMPUTER)))
-        events.extend(caused)
-    return state
+    """The computer's moves up to the person's turn, their events added to ``events`` (as the service does)."""
+    return play(state, {COMPUTER: computer}, on_move=lambda move: events.extend(move.events))
 
 
 def _answer(game_id: str, version: int, state: GameState, first_seq: int, events: list[Event]) -> dict[str, Any]:

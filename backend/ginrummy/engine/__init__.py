@@ -1,6 +1,20 @@
 """The rules engine: pure, standard-library Gin Rummy, exactly as RULES.md describes it.
 
-Everything outside the engine goes through these names.
+Everything outside the engine imports from here, never from a module of the engine (an import-linter contract
+in pyproject.toml checks it), so the modules can change shape behind these names. What is here:
+
+- the match: ``new_game``, ``legal_actions``, ``apply``, ``to_act``, ``is_over``, ``outcome``, the replays, and
+  the values a state is made of (``GameState``, ``HandState``, ``Phase``, ``Action``, ``Event``, ...);
+- what a seat may know: ``view_for`` (the only road from a state to a player) and ``events_for``;
+- the rules and their presets (``Rules``, ``preset``, ``PRESETS``), and the points (``showdown``, ``score_knock``,
+  ``knock_points``);
+- cards: ``Card`` (an int, ``suit * 13 + rank``, Ace low), ``parse_card``, ``format_cards``;
+- the JSON form of the value types a client sees, derived from their declarations (``encoder``, ``decoder``,
+  ``wire_fields`` and the rest of ``wire``), from which the API derives its models;
+- card masks, for code that asks many questions of hands (the computer players, the benches): a hand or any
+  set of cards as a ``CardMask``, an int with one bit per card index (bit ``i`` set when the card of index
+  ``i`` is in the set; ``mask_of`` and ``cards_of`` convert). The meld search answers on masks, each question
+  also as a cached function (``cached_deadwood`` and the like) for callers that ask about the same hands again.
 """
 
 from .actions import (
@@ -19,7 +33,18 @@ from .actions import (
     pass_upcard,
     take_upcard,
 )
-from .cards import CARDS, DECK, Card, cards_of, format_cards, mask_of, parse_card, parse_cards
+from .cards import (
+    CARDS,
+    DECK,
+    RANK_VALUES,
+    Card,
+    CardMask,
+    cards_of,
+    format_cards,
+    mask_of,
+    parse_card,
+    parse_cards,
+)
 from .errors import EngineError, IllegalActionError, InvalidCardError, InvalidInputError
 from .fairness import commitment, deck_salt, verify_deal
 from .game import (
@@ -40,7 +65,22 @@ from .game import (
     replay_hand,
     to_act,
 )
-from .melds import MeldResult, best_melds, deadwood, discard_deadwoods
+from .melds import (
+    MeldResult,
+    best_arrangement_of_mask,
+    best_discard_of_mask,
+    best_melds,
+    cached_best_discard,
+    cached_deadwood,
+    cached_discard_deadwoods,
+    cached_least_discard_deadwood,
+    deadwood,
+    deadwood_of_mask,
+    discard_deadwoods,
+    discard_deadwoods_of_mask,
+    least_discard_deadwood_of_mask,
+    optimal_arrangements_of_mask,
+)
 from .rules import (
     BIG_GIN,
     HOLLYWOOD,
@@ -49,21 +89,42 @@ from .rules import (
     LINE_BONUS,
     OKLAHOMA,
     OKLAHOMA_CLASSIC,
+    PRESET_DESCRIPTIONS,
     PRESETS,
+    SETTING_DESCRIPTIONS,
+    SETTINGS,
     STRAIGHT,
     TRADITIONAL,
     Rules,
+    Setting,
+    knock_limit_for,
     preset,
 )
-from .scoring import KnockResult, Layoff, ScoreLine, score_knock, showdown
-from .state import SCHEMA_VERSION, GameState, HandResult, HandState, HandSummary, HollywoodGame, Phase
+from .scoring import HollywoodGame, KnockResult, Layoff, ScoreLine, knock_points, score_knock, showdown
+from .state import HAND_SIZE, SCHEMA_VERSION, STOCK_FLOOR, GameState, HandResult, HandState, HandSummary, Phase
 from .views import DiscardOption, RevealedHand, View, events_for, revealed_deal, view_for
+from .wire import (
+    Range,
+    Seat,
+    WireField,
+    decoder,
+    encoder,
+    field_docs,
+    is_seat,
+    is_wire_type,
+    literal_values,
+    value_range,
+    wire_fields,
+    wire_options,
+    wire_type,
+)
 
 __all__ = [
     "ACTION_FIELDS",
     "BIG_GIN",
     "CARDS",
     "DECK",
+    "HAND_SIZE",
     "HOLLYWOOD",
     "HOLLYWOOD_FIVE",
     "HOUSE",
@@ -72,12 +133,18 @@ __all__ = [
     "OKLAHOMA",
     "OKLAHOMA_CLASSIC",
     "PRESETS",
+    "PRESET_DESCRIPTIONS",
+    "RANK_VALUES",
     "SCHEMA_VERSION",
+    "SETTINGS",
+    "SETTING_DESCRIPTIONS",
+    "STOCK_FLOOR",
     "STRAIGHT",
     "TRADITIONAL",
     "Action",
     "ActionKind",
     "Card",
+    "CardMask",
     "DiscardOption",
     "EngineError",
     "Event",
@@ -96,34 +163,56 @@ __all__ = [
     "MeldResult",
     "Outcome",
     "Phase",
+    "Range",
     "RevealedHand",
     "Rules",
     "ScoreLine",
+    "Seat",
+    "Setting",
     "Source",
     "View",
+    "WireField",
     "action_of",
     "actions_from_events",
     "apply",
+    "best_arrangement_of_mask",
+    "best_discard_of_mask",
     "best_melds",
     "big_gin",
+    "cached_best_discard",
+    "cached_deadwood",
+    "cached_discard_deadwoods",
+    "cached_least_discard_deadwood",
     "cards_of",
     "check",
     "commitment",
     "deadwood",
+    "deadwood_of_mask",
     "deal",
     "deck_salt",
+    "decoder",
     "discard",
     "discard_deadwoods",
+    "discard_deadwoods_of_mask",
     "draw",
+    "encoder",
     "events_for",
+    "field_docs",
     "format_cards",
     "is_legal",
     "is_over",
+    "is_seat",
+    "is_wire_type",
     "knock",
+    "knock_limit_for",
+    "knock_points",
+    "least_discard_deadwood_of_mask",
     "legal_actions",
+    "literal_values",
     "mask_of",
     "new_game",
     "next_hand",
+    "optimal_arrangements_of_mask",
     "outcome",
     "parse_card",
     "parse_cards",
@@ -137,6 +226,10 @@ __all__ = [
     "showdown",
     "take_upcard",
     "to_act",
+    "value_range",
     "verify_deal",
     "view_for",
+    "wire_fields",
+    "wire_options",
+    "wire_type",
 ]

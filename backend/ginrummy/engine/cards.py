@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import TypeAlias
 
 from .errors import InvalidCardError
 
@@ -123,7 +124,14 @@ def format_cards(cards: Iterable[Card], symbols: bool = False) -> str:
     return " ".join(card.symbol if symbols else card.code for card in cards)
 
 
-def mask_of(cards: Iterable[int]) -> int:
+CardMask: TypeAlias = int
+"""A set of cards as a 52-bit int: bit ``i`` is set when the card of index ``i`` (``suit * 13 + rank``) is in the
+set, so ``mask_of`` and ``cards_of`` convert, ``mask >> card & 1`` asks whether a card is held, ``mask | 1 << card``
+adds one, and ``|``, ``&``, ``~`` are union, intersection and complement. A plain int under a name (not a class):
+the meld search and the computer players do millions of these operations, at the speed of int arithmetic."""
+
+
+def mask_of(cards: Iterable[int]) -> CardMask:
     """The 52-bit set of ``cards``."""
     mask = 0
     for card in cards:
@@ -131,7 +139,7 @@ def mask_of(cards: Iterable[int]) -> int:
     return mask
 
 
-def cards_of(mask: int) -> list[Card]:
+def cards_of(mask: CardMask) -> list[Card]:
     """The cards in a 52-bit set, in index order."""
     out = []
     while mask:

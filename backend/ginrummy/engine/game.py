@@ -8,16 +8,17 @@ a refusal and its reason always agree with what is offered.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from .actions import Action, ActionKind, Event, EventKind
 from .cards import CARDS, Card, mask_of
 from .errors import IllegalActionError, InvalidInputError
 from .melds import cached_best_discard, cached_deadwood
+from .records import maker, replacer
 from .rules import HOUSE, Rules, knock_limit_for
-from .scoring import showdown
-from .state import HAND_SIZE, STOCK_FLOOR, GameState, HandResult, HandState, HandSummary, HollywoodGame, Phase
+from .scoring import after_hand, hand_points, opening_games, showdown
+from .state import HAND_SIZE, STOCK_FLOOR, GameState, HandResult, HandState, HandSummary, Phase
 
 MAX_SEED = 2**128 - 1
 """Seeds are 128-bit so that nobody can search for the seed behind a deal's commitment."""
@@ -77,9 +78,8 @@ def new_game(rules: Rules = HOUSE, seed: int | None = None) -> GameState:
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
         raise InvalidInputError(f"seed must be a whole number from 0 to {MAX_SEED}", code="invalid_seed")
     first_starter = random.Random(f"ginrummy:{seed}:starter").randrange(2)
-    games = tuple(HollywoodGame() for _ in range(rules.hollywood_games)) if rules.scoring == "hollywood" else ()
     return GameState(rules=rules, seed=seed, first_starter=first_starter,
-                     hand=deal(rules, seed, 1, first_starter), games=games)
+                     hand=deal(rules, seed, 1, first_starter), games=opening_games(rules))
 
 
 # --- legality ---------------------------------------------------------------------------------------------
@@ -213,11 +213,27 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
 
 # --- applying ---------------------------------------------------------------------------------------------
 #
-# One function per action kind. A move builds the next ``HandState`` from the fields of the last, unpacked into
-# names that match its fields and passed back in field order to ``tuple.__new__`` (several times faster than
-# ``_replace``, and than the named tuple's own constructor); its event is made the same way, every field given.
+# One function per action kind. A move names the fields of the hand it changes: ``replacer`` has written, at
+# import, the function that copies the state with those fields of its hand replaced and the others kept (as fast
+# as building both tuples by position, several times faster than two ``_replace``), so a field added to
+# ``HandState`` needs no edit here unless a move changes it. Events are made by ``_event``, the constructor of
+# ``Event`` without the class call (which costs as much again).
 
 _Hands = tuple[tuple[Card, ...], tuple[Card, ...]]
+
+
+def _hand_replacer(*names: str) -> Callable[..., GameState]:
+    """A function ``(state, **changes) -> state`` giving the hand in play new values of the fields ``names``."""
+    return replacer(HandState, *names, within=(GameState, "hand"))
+
+
+_took_from_pile = _hand_replacer("hands", "discard", "phase", "taken", "draws", "pile_takes", "actions")
+"""The first upcard taken, or a draw from the discard pile."""
+_drew_from_stock = _hand_replacer("hands", "stock", "phase", "taken", "draws", "actions")
+_passed = _hand_replacer("phase", "turn", "passes", "passed", "actions")
+_discarded = _hand_replacer("hands", "discard", "phase", "turn", "taken", "discards", "actions")
+_with_hand = replacer(GameState, "hand")
+_event = maker(Event)
 
 
 def _seat_replaced(pair: _Hands, seat: int, cards: tuple[Card, ...]) -> _Hands:
@@ -233,10 +249,6 @@ def _removed(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return cards[:i] + cards[i + 1:]
 
 
-def _with_hand(state: GameState, hand: HandState) -> GameState:
-    return tuple.__new__(GameState, (*state[:3], hand, *state[4:]))
-
-
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """The state after ``action``, and the events it caused. Raises ``IllegalActionError`` if not legal."""
     check(state, action)
@@ -248,7 +260,7 @@ def _apply_resign(state: GameState, action: Action) -> tuple[GameState, list[Eve
     sheet), and is shown like any hand that is over."""
     winner = 1 - action.seat
     hand = state.hand._replace(phase=Phase.MATCH_OVER)
-    events = [Event(EventKind.RESIGNED, hand.number, action.seat), Event(EventKind.MATCH_ENDED, hand.number, winner)]
+    events = [_event(EventKind.RESIGNED, hand.number, action.seat), _event(EventKind.MATCH_ENDED, hand.number, winner)]
     return state._replace(hand=hand, winner=winner), events
 
 
@@ -257,75 +269,67 @@ def _apply_next_hand(state: GameState, action: Action) -> tuple[GameState, list[
     starter = starter_of(state, number)
     new_hand = deal(state.rules, state.seed, number, starter)
     # The finished hand's actions go with it: its summary is in ``history``, its deal comes from the seed.
-    return _with_hand(state, new_hand), [Event(EventKind.HAND_STARTED, number, starter, new_hand.upcard)]
+    return _with_hand(state, hand=new_hand), [_event(EventKind.HAND_STARTED, number, starter, new_hand.upcard)]
+
+
+def _take_from_pile(state: GameState, action: Action) -> tuple[GameState, Card]:
+    """The state after the player to act takes the top card of the discard pile (the first upcard or a draw),
+    and that card."""
+    hand = state.hand
+    seat = action.seat
+    discard, hands, pile_takes = hand.discard, hand.hands, hand.pile_takes
+    card = discard[-1]
+    return _took_from_pile(
+        state, hands=_seat_replaced(hands, seat, _added(hands[seat], card)), discard=discard[:-1],
+        phase=_DISCARD_PHASE, taken=card, draws=hand.draws + 1,
+        pile_takes=_seat_replaced(pile_takes, seat, (*pile_takes[seat], card)), actions=(*hand.actions, action),
+    ), card
 
 
 def _apply_take_upcard(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
-    (number, starter, deck, hands, stock, discard, _phase, turn, knock_limit, passes, _taken, draws, pile_takes,
-     discards, passed, actions, result) = state.hand
-    seat = action.seat
-    card = discard[-1]
-    hands = _seat_replaced(hands, seat, _added(hands[seat], card))
-    pile_takes = _seat_replaced(pile_takes, seat, (*pile_takes[seat], card))
-    hand = tuple.__new__(HandState, (
-        number, starter, deck, hands, stock, discard[:-1], _DISCARD_PHASE, turn, knock_limit, passes, card,
-        draws + 1, pile_takes, discards, passed, (*actions, action), result))
-    event = tuple.__new__(Event, (_TOOK_UPCARD, number, seat, card, None, False, None, None, None))
-    return _with_hand(state, hand), [event]
+    after, card = _take_from_pile(state, action)
+    return after, [_event(_TOOK_UPCARD, state.hand.number, action.seat, card)]
 
 
 def _apply_pass(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
-    (number, starter, deck, hands, stock, discard, _phase, _turn, knock_limit, passes, taken, draws, pile_takes,
-     discards, passed, actions, result) = state.hand
+    hand = state.hand
     seat = action.seat
-    passes += 1
+    passes = hand.passes + 1
     # After both pass, the starter must draw from the stock (check enforces the source).
-    phase = _DRAW_PHASE if passes == 2 else _FIRST_UPCARD_PHASE
-    hand = tuple.__new__(HandState, (
-        number, starter, deck, hands, stock, discard, phase, 1 - seat, knock_limit, passes, taken, draws,
-        pile_takes, discards, (*passed, seat), (*actions, action), result))
-    event = tuple.__new__(Event, (_PASSED, number, seat, discard[-1], None, False, None, None, None))
-    return _with_hand(state, hand), [event]
+    after = _passed(state, phase=_DRAW_PHASE if passes == 2 else _FIRST_UPCARD_PHASE, turn=1 - seat, passes=passes,
+                    passed=(*hand.passed, seat), actions=(*hand.actions, action))
+    return after, [_event(_PASSED, hand.number, seat, hand.discard[-1])]
 
 
 def _apply_draw(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
-    (number, starter, deck, hands, stock, discard, _phase, turn, knock_limit, passes, taken, draws, pile_takes,
-     discards, passed, actions, result) = state.hand
+    hand = state.hand
     seat = action.seat
-    if action.source == "stock":
-        card = stock[0]
-        stock = stock[1:]
-        taken = None
-        event = tuple.__new__(Event, (_DREW, number, seat, card, "stock", True, None, None, None))
-    else:
-        card = taken = discard[-1]
-        discard = discard[:-1]
-        pile_takes = _seat_replaced(pile_takes, seat, (*pile_takes[seat], card))
-        event = tuple.__new__(Event, (_DREW, number, seat, card, "discard", False, None, None, None))
+    if action.source == "discard":
+        after, card = _take_from_pile(state, action)
+        return after, [_event(_DREW, hand.number, seat, card, source="discard")]
+    stock, hands = hand.stock, hand.hands
+    card = stock[0]
     held = tuple(sorted((*hands[seat], card)))
-    hands = (held, hands[1]) if seat == 0 else (hands[0], held)
-    hand = tuple.__new__(HandState, (
-        number, starter, deck, hands, stock, discard, _DISCARD_PHASE, turn, knock_limit, passes, taken, draws + 1,
-        pile_takes, discards, passed, (*actions, action), result))
-    return _with_hand(state, hand), [event]
+    after = _drew_from_stock(state, hands=(held, hands[1]) if seat == 0 else (hands[0], held), stock=stock[1:],
+                             phase=_DISCARD_PHASE, taken=None, draws=hand.draws + 1, actions=(*hand.actions, action))
+    return after, [_event(_DREW, hand.number, seat, card, source="stock", private=True)]
 
 
 def _apply_discard(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
-    (number, starter, deck, hands, stock, discard, _phase, _turn, knock_limit, passes, _taken, draws, pile_takes,
-     discards, passed, actions, result) = state.hand
+    hand = state.hand
     seat = action.seat
     thrown = action.card
     assert thrown is not None
+    hands = hand.hands
     held = _removed(hands[seat], thrown)
-    hands = (held, hands[1]) if seat == 0 else (hands[0], held)
-    discards = _seat_replaced(discards, seat, (*discards[seat], thrown))
-    hand = tuple.__new__(HandState, (
-        number, starter, deck, hands, stock, (*discard, thrown), _DRAW_PHASE, 1 - seat, knock_limit, passes, None,
-        draws, pile_takes, discards, passed, (*actions, action), result))
-    events = [tuple.__new__(Event, (_DISCARDED, number, seat, thrown, None, False, None, None, None))]
-    if len(stock) <= STOCK_FLOOR:
-        return _end_hand(state, hand, HandResult("no_score", None, 0), events)
-    return _with_hand(state, hand), events
+    after = _discarded(state, hands=(held, hands[1]) if seat == 0 else (hands[0], held),
+                       discard=(*hand.discard, thrown), phase=_DRAW_PHASE, turn=1 - seat, taken=None,
+                       discards=_seat_replaced(hand.discards, seat, (*hand.discards[seat], thrown)),
+                       actions=(*hand.actions, action))
+    events = [_event(_DISCARDED, hand.number, seat, thrown)]
+    if len(hand.stock) <= STOCK_FLOOR:
+        return _end_hand(after, after.hand, HandResult("no_score", None, 0), events)
+    return after, events
 
 
 def _apply_showdown(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
@@ -347,16 +351,15 @@ def _apply_showdown(state: GameState, action: Action) -> tuple[GameState, list[E
     big = action.kind == ActionKind.BIG_GIN
     result = showdown(knocker_cards, hand.hands[1 - seat], rules, big_gin=big)
     if big:
-        events.append(Event(EventKind.BIG_GIN, n, seat, deadwood=0))
+        events.append(_event(EventKind.BIG_GIN, n, seat, deadwood=0))
     elif result.knocker_deadwood == 0:
-        events.append(Event(EventKind.GIN, n, seat, card, deadwood=0))
+        events.append(_event(EventKind.GIN, n, seat, card, deadwood=0))
     else:
-        events.append(Event(EventKind.KNOCKED, n, seat, card, deadwood=result.knocker_deadwood))
+        events.append(_event(EventKind.KNOCKED, n, seat, card, deadwood=result.knocker_deadwood))
     winner = seat if result.winner == "knocker" else 1 - seat
-    multiplier = 2 if rules.oklahoma and rules.oklahoma_spades_double and hand.upcard.suit == 3 else 1
-    points = result.points * multiplier + rules.line_bonus
-    hand_result = HandResult(result.kind, winner, points, knocker=seat, knock_card=card, showdown=result,
-                             multiplier=multiplier, line_bonus=rules.line_bonus)
+    points = hand_points(result, rules, hand.upcard)
+    hand_result = HandResult(result.kind, winner, points.points, knocker=seat, knock_card=card, showdown=result,
+                             multiplier=points.multiplier, line_bonus=points.line_bonus)
     return _end_hand(state, hand, hand_result, events)
 
 
@@ -407,70 +410,21 @@ def declined_knocks(hand: HandState) -> tuple[int | None, int | None]:
 
 def _end_hand(state: GameState, hand: HandState, result: HandResult,
               events: list[Event]) -> tuple[GameState, list[Event]]:
-    """Record a finished hand on the score sheet and decide whether the match is over."""
-    rules = state.rules
-    scores = list(state.scores)
-    won = list(state.hands_won)
-    games = state.games
+    """Record a finished hand on the score sheet and end the match if it is won (``scoring.after_hand``)."""
     winner = result.winner
-    match_winner: int | None = None
-    if winner is not None:
-        scores[winner] += result.points
-        won[winner] += 1
-        if rules.scoring == "hollywood":
-            games = hollywood_score(games, winner, won[winner], result.points, rules.target)
-            wins = [sum(1 for g in games if g.winner == s) for s in (0, 1)]
-            needed = len(games) // 2 + 1
-            match_winner = next((s for s in (0, 1) if wins[s] >= needed), None)
-        elif scores[winner] >= rules.target:
-            match_winner = winner
-    events.append(Event(EventKind.HAND_ENDED, hand.number, winner, points=result.points, result=result.outcome))
+    standing = after_hand(state.rules, state.scores, state.hands_won, state.games, winner, result.points)
+    match_winner = standing.winner
+    events.append(_event(EventKind.HAND_ENDED, hand.number, winner, points=result.points, result=result.outcome))
     phase = Phase.HAND_OVER
     if match_winner is not None:
         phase = Phase.MATCH_OVER
-        events.append(Event(EventKind.MATCH_ENDED, hand.number, match_winner))
+        events.append(_event(EventKind.MATCH_ENDED, hand.number, match_winner))
     ended_with = (cached_deadwood(mask_of(hand.hands[0])), cached_deadwood(mask_of(hand.hands[1])))
-    summary = HandSummary(hand.number, hand.starter, result.outcome, winner, result.points, (scores[0], scores[1]),
+    summary = HandSummary(hand.number, hand.starter, result.outcome, winner, result.points, standing.scores,
                           result.knocker, ended_with, hand.draws, hand.knock_limit, declined_knocks(hand))
     hand = hand._replace(phase=phase, result=result, turn=winner if winner is not None else hand.turn, taken=None)
-    return state._replace(hand=hand, scores=(scores[0], scores[1]), hands_won=(won[0], won[1]), games=games,
-                   history=(*state.history, summary), winner=match_winner), events
-
-
-HOLLYWOOD_IN_PLAY = 3
-"""At most three Hollywood games take scores at once; with five, a later game opens when an earlier one closes."""
-
-
-def hollywood_reach(games: tuple[HollywoodGame, ...], winner: int, wins: int) -> list[int]:
-    """The games (indexes) that ``winner``'s ``wins``-th win of the match is entered in (RULES.md).
-
-    Three games: the k-th win scores in games 1 to k (so the third and later in all three); a closed game
-    takes no more points, and a game that closed before the winner scored in it is not counted, so a player
-    shut out of a game starts the next one with their next win. Five games: the first three games that have
-    not closed are in play, and the k-th win reaches the first k of them (once games 1 and 2 have closed, a
-    player with three or more wins scores in games 3, 4 and 5 alike).
-    """
-    if len(games) > HOLLYWOOD_IN_PLAY:
-        in_play = [i for i, game in enumerate(games) if game.winner is None][:HOLLYWOOD_IN_PLAY]
-        return in_play[:wins]
-    counted = [i for i, game in enumerate(games) if game.winner is None or game.started[winner]]
-    return [i for i in counted[:wins] if games[i].winner is None]
-
-
-def hollywood_score(games: tuple[HollywoodGame, ...], winner: int, wins: int, points: int,
-                    target: int) -> tuple[HollywoodGame, ...]:
-    """The games after entering a hand's ``points``, won by ``winner`` as its ``wins``-th win of the match,
-    in the games ``hollywood_reach`` names; a game closes when a score in it reaches ``target``."""
-    updated = list(games)
-    for i in hollywood_reach(games, winner, wins):
-        game = games[i]
-        scores = list(game.scores)
-        scores[winner] += points
-        started = list(game.started)
-        started[winner] = True
-        updated[i] = HollywoodGame((scores[0], scores[1]), (started[0], started[1]),
-                                   winner if scores[winner] >= target else None)
-    return tuple(updated)
+    return state._replace(hand=hand, scores=standing.scores, hands_won=standing.hands_won, games=standing.games,
+                          history=(*state.history, summary), winner=match_winner), events
 
 
 def replay(rules: Rules, seed: int, actions: Iterable[Action]) -> GameState:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from .cards import CARDS, RANK_VALUES, Card, cards_of, mask_of
+from .cards import CARDS, RANK_VALUES, Card, CardMask, cards_of, mask_of
 
 SUIT_MASK = 0x1FFF
 """The 13 rank bits of one suit inside a 52-bit hand."""
@@ -154,7 +154,7 @@ def _suits_at(mask: int, rank: int) -> int:
 
 # --- the questions ----------------------------------------------------------------------------------------
 
-def deadwood_of_mask(mask: int) -> int:
+def deadwood_of_mask(mask: CardMask) -> int:
     """Least deadwood of the cards in a 52-bit mask."""
     s0, s1, s2, s3 = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
     dw = SUIT_DEADWOOD
@@ -263,7 +263,7 @@ def _discard_states(mask: int, ranks: int) -> tuple[list[_State], list[_Group]]:
     return [(0, a, b, c, d), (left_out, kept[0], kept[1], kept[2], kept[3])], groups
 
 
-def discard_deadwoods_of_mask(mask: int) -> dict[int, int]:
+def discard_deadwoods_of_mask(mask: CardMask) -> dict[int, int]:
     """For each card in the hand, in card order: the least deadwood of the hand without it.
 
     This is the whole knock question for an 11-card hand: a discard allows a
@@ -361,7 +361,7 @@ def _contested_suit(q: int, k: int, quads: int) -> tuple[int, int, int]:
         back = (back - 1) & k
 
 
-def least_discard_deadwood_of_mask(mask: int) -> int:
+def least_discard_deadwood_of_mask(mask: CardMask) -> int:
     """The least deadwood left after removing one card: ``min(discard_deadwoods_of_mask(mask).values())``
     without building the table, for look-ahead that only asks how good the best discard is."""
     s0, s1, s2, s3 = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
@@ -456,7 +456,7 @@ def _best_run_discard(s0: int, s1: int, s2: int, s3: int, keep: int) -> int:
     return best + ((dw[s0] + dw[s1] + dw[s2] + dw[s3]) << 10)
 
 
-def best_discard_of_mask(mask: int, keep: int = -1) -> tuple[int, int]:
+def best_discard_of_mask(mask: CardMask, keep: int = -1) -> tuple[int, int]:
     """(least deadwood after the discard, card): the discard leaving the least deadwood, the highest-valued
     card on ties (then the lowest card), never ``keep``. The simple players' discard."""
     s0, s1, s2, s3 = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
@@ -581,12 +581,12 @@ def _least_states(mask: int) -> list[tuple[int, tuple[_SetChoice, ...]]]:
     return [state for state, score in zip(states, scores, strict=True) if score == least]
 
 
-def optimal_arrangements_of_mask(mask: int) -> list[MeldResult]:
+def optimal_arrangements_of_mask(mask: CardMask) -> list[MeldResult]:
     """Every least-deadwood arrangement of a hand (long runs kept whole), best-known first."""
     return [_arrangement(left, sets) for left, sets in _least_states(mask)]
 
 
-def best_arrangement_of_mask(mask: int) -> MeldResult:
+def best_arrangement_of_mask(mask: CardMask) -> MeldResult:
     """The first of ``optimal_arrangements_of_mask``."""
     left, sets = _least_states(mask)[0]
     return _arrangement(left, sets)

@@ -21,7 +21,8 @@ from .actions import Action, HandOutcome
 from .cards import Card, parse_card
 from .errors import InvalidInputError
 from .rules import Rules
-from .scoring import KnockResult
+from .scoring import HollywoodGame as HollywoodGame  # the score sheet's Hollywood games, read here by the views
+from .scoring import KnockResult, final_scores
 from .wire import Seat, decoder, encoder
 
 SCHEMA_VERSION = 3
@@ -178,25 +179,6 @@ class HandState(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
-class HollywoodGame:
-    """One of the games scored at once in Hollywood scoring."""
-
-    scores: tuple[int, int] = (0, 0)
-    """Both players' scores in this game, by seat."""
-    started: tuple[bool, bool] = (False, False)
-    """Whether each player has scored in this game yet (a player's first score opens their column)."""
-    winner: Seat | None = None
-    """Who won this game; null while it is open."""
-
-    def to_json(self) -> dict[str, Any]:
-        return encoder(HollywoodGame)(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> HollywoodGame:
-        return decoder(HollywoodGame)(data)
-
-
-@dataclass(frozen=True, slots=True)
 class HandSummary:
     """One finished hand on the score sheet."""
 
@@ -274,11 +256,7 @@ class GameState(NamedTuple):
     @property
     def final_scores(self) -> tuple[int, int]:
         """Scores with end-of-match bonuses (traditional: box and game bonus) once the match is over."""
-        if self.rules.scoring != "traditional" or self.winner is None:
-            return self.scores
-        bonus = [self.rules.box_bonus * won for won in self.hands_won]
-        bonus[self.winner] += self.rules.game_bonus
-        return (self.scores[0] + bonus[0], self.scores[1] + bonus[1])
+        return final_scores(self.rules, self.scores, self.hands_won, self.winner)
 
     def to_json(self) -> dict[str, Any]:
         return {

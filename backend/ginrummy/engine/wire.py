@@ -131,7 +131,7 @@ def _is_named_tuple(cls: type) -> bool:
     return issubclass(cls, tuple) and hasattr(cls, "_fields")
 
 
-def options(cls: type) -> WireOptions:
+def wire_options(cls: type) -> WireOptions:
     return _OPTIONS.get(cls, WireOptions())
 
 
@@ -155,7 +155,7 @@ def wire_fields(cls: type) -> tuple[WireField, ...]:
         defaults = getattr(cls, "_field_defaults", {})
         for name in cls._fields:  # type: ignore[attr-defined]
             listed.append(WireField(name, hints[name], docs.get(name, ""), defaults.get(name, NO_DEFAULT)))
-    for name in options(cls).computed:
+    for name in wire_options(cls).computed:
         prop = getattr(cls, name)
         returns = get_type_hints(prop.fget, include_extras=True)["return"]
         listed.append(WireField(name, returns, _one_line(inspect.getdoc(prop) or ""), computed=True))
@@ -291,7 +291,7 @@ def encoder(cls: type) -> Callable[[Any], dict[str, Any]]:
     if known is not None:
         return known
     compiler = _Compiler()
-    opts = options(cls)
+    opts = wire_options(cls)
     fields = wire_fields(cls)
     lines = [f"def encode_{cls.__name__}(v):"]
     if not opts.omit_defaults:

@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ginrummy.ai.levels import LEVELS
-from ginrummy.engine import PRESETS, Rules
-from ginrummy.engine.rules import PRESET_DESCRIPTIONS, SETTING_DESCRIPTIONS
+from ginrummy.engine import PRESET_DESCRIPTIONS, PRESETS, SETTING_DESCRIPTIONS, Rules
 
 LEVEL_DESCRIPTIONS = LEVELS
 """Each level in words (declared with the levels, in ``ai.levels``)."""

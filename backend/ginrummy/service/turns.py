@@ -6,11 +6,10 @@ two seats, whoever joined by the invite."""
 from __future__ import annotations
 
 import hashlib
-import time
 
 from ginrummy import metrics
-from ginrummy.ai import make_player
-from ginrummy.engine import Event, EventKind, GameState, apply, to_act, view_for
+from ginrummy.ai import Played, make_player, play
+from ginrummy.engine import Event, EventKind, GameState
 from ginrummy.stats import COUNTS
 
 HUMAN = 0
@@ -18,16 +17,16 @@ COMPUTER = 1
 
 
 def play_computer(state: GameState, level: str, salt: str, events: list[Event]) -> GameState:
-    """Let the computer act while it is its turn. It gets its seat's view, never the state."""
+    """Let the computer act while it is its turn (the person deals each next hand). It gets its seat's view,
+    never the state; each decision's time goes to the metrics, each move's events to ``events``."""
     player = make_player(level, seed=int(hashlib.sha256(salt.encode()).hexdigest()[:16], 16))
     timed = metrics.DECISIONS.labels(level)
-    while to_act(state) == COMPUTER:
-        started = time.perf_counter()
-        action = player.choose(view_for(state, COMPUTER))
-        timed.observe(time.perf_counter() - started)
-        state, caused = apply(state, action)
-        events.extend(caused)
-    return state
+
+    def moved(move: Played) -> None:
+        timed.observe(move.seconds)
+        events.extend(move.events)
+
+    return play(state, {COMPUTER: player}, on_move=moved)
 
 
 def stats_delta(events: list[Event], seat: int = HUMAN) -> dict[str, int]:

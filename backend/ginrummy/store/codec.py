@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ginrummy.engine import (
+    SCHEMA_VERSION,
     Action,
     Event,
     GameState,
@@ -28,7 +29,6 @@ from ginrummy.engine import (
     apply,
     replay,
 )
-from ginrummy.engine.state import SCHEMA_VERSION
 
 STORED_SCHEMA = SCHEMA_VERSION
 SNAPSHOT_WITH_ALL_ACTIONS_SCHEMA = 2

@@ -27,10 +27,20 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from ginrummy.engine import Action, View
-from ginrummy.engine.actions import discard, draw, knock, pass_upcard, take_upcard
-from ginrummy.engine.cards import CARDS, RANK_VALUES, mask_of
-from ginrummy.engine.melds import cached_deadwood, cached_discard_deadwoods
+from ginrummy.engine import (
+    CARDS,
+    RANK_VALUES,
+    Action,
+    View,
+    cached_deadwood,
+    cached_discard_deadwoods,
+    discard,
+    draw,
+    knock,
+    mask_of,
+    pass_upcard,
+    take_upcard,
+)
 
 from ..hand import deadwood_after_taking, joins_a_meld, knock_outs, unseen_by
 

@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import random
 
-from ginrummy.engine import Action, DiscardOption, View
-from ginrummy.engine.actions import discard, knock
-from ginrummy.engine.cards import cards_of, mask_of
+from ginrummy.engine import Action, DiscardOption, View, cards_of, discard, knock, mask_of
 
 from ..hand import MELD_MATES, joins_a_meld, knock_outs, unseen_by
 from .moves import draw_move, plain_discard

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ginrummy.engine import Action, DiscardOption, View
-from ginrummy.engine.actions import draw, pass_upcard, take_upcard
+from ginrummy.engine import Action, DiscardOption, View, draw, pass_upcard, take_upcard
 
 
 def draw_move(view: View, wants_pile_card: bool) -> Action:

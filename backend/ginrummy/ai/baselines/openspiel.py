@@ -20,9 +20,20 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ginrummy.engine import Action, ActionKind, Card, Event, EventKind, View
-from ginrummy.engine.actions import discard, draw, knock, pass_upcard, take_upcard
-from ginrummy.engine.state import HandState
+from ginrummy.engine import (
+    Action,
+    ActionKind,
+    Card,
+    Event,
+    EventKind,
+    HandState,
+    View,
+    discard,
+    draw,
+    knock,
+    pass_upcard,
+    take_upcard,
+)
 
 TAKE_UPCARD, DRAW_STOCK, PASS, KNOCK = 52, 53, 54, 55
 _OUR_SUIT_TO_OPENSPIEL = {0: 1, 1: 2, 2: 3, 3: 0}  # ours: clubs, diamonds, hearts, spades

@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import random
 
-from ginrummy.engine import Action, View
-from ginrummy.engine.actions import discard, draw, knock, pass_upcard, take_upcard
-from ginrummy.engine.cards import mask_of
+from ginrummy.engine import Action, View, discard, draw, knock, mask_of, pass_upcard, take_upcard
 
 from ..hand import joins_a_meld
 

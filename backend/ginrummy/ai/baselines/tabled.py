@@ -18,9 +18,7 @@ from __future__ import annotations
 
 import random
 
-from ginrummy.engine import Action, View
-from ginrummy.engine.actions import discard, knock
-from ginrummy.engine.cards import mask_of
+from ginrummy.engine import Action, View, discard, knock, mask_of
 
 from ..hand import joins_a_meld
 from .moves import draw_move, plain_discard

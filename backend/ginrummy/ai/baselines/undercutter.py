@@ -10,10 +10,7 @@ from __future__ import annotations
 
 import random
 
-from ginrummy.engine import Action, View
-from ginrummy.engine.actions import discard, knock
-from ginrummy.engine.cards import mask_of
-from ginrummy.engine.melds import cached_deadwood
+from ginrummy.engine import Action, View, cached_deadwood, discard, knock, mask_of
 
 from ..hand import deadwood_after_taking
 from .moves import draw_move, plain_discard

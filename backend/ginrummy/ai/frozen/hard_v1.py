@@ -28,11 +28,26 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ginrummy.engine import Action, ActionKind, Card, DiscardOption, Rules, View
-from ginrummy.engine.actions import discard, draw, knock, pass_upcard, take_upcard
-from ginrummy.engine.cards import CARDS, RANK_VALUES, cards_of, mask_of
-from ginrummy.engine.melds import cached_deadwood, optimal_arrangements_of_mask
-from ginrummy.engine.scoring import knock_points
+from ginrummy.engine import (
+    CARDS,
+    RANK_VALUES,
+    Action,
+    ActionKind,
+    Card,
+    DiscardOption,
+    Rules,
+    View,
+    cached_deadwood,
+    cards_of,
+    discard,
+    draw,
+    knock,
+    knock_points,
+    mask_of,
+    optimal_arrangements_of_mask,
+    pass_upcard,
+    take_upcard,
+)
 
 from ..hand import (
     FULL_DECK,

@@ -40,8 +40,7 @@ def downgrade() -> None:
     # Earlier servers read the state column as the current game and a kept answer's body: bring each game's
     # snapshot up to its version (from its log), and drop the kept move answers that hold only a version (a
     # request repeating one of those keys is then applied as a new one).
-    from ginrummy.engine import Event
-    from ginrummy.engine.state import GameState
+    from ginrummy.engine import Event, GameState
     from ginrummy.store.codec import decode_state, encode_state, play_on
 
     connection = op.get_bind()
