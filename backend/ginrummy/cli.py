@@ -134,7 +134,7 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
-BENCHES = ("engine", "load", "profile", "inference", "storage", "coach", "calibration", "stream")
+BENCHES = ("engine", "load", "capacity", "profile", "inference", "storage", "coach", "calibration", "stream")
 
 
 def _arena(args: argparse.Namespace) -> int:
@@ -265,7 +265,8 @@ def build_parser() -> argparse.ArgumentParser:
     bot.set_defaults(run=_bot)
     bench = sub.add_parser("bench", help="print speed figures, and how well the hard player reads the opponent")
     bench.add_argument("which", choices=BENCHES, help="engine: meld search and hands per second; load: the API "
-                       "under concurrent games, next to a bare route and a bare route with one commit; profile: "
+                       "under concurrent games, next to a bare route and a bare route with one commit; capacity: the "
+                       "most players (thinking 2-5 s a move) one server serves with move p99 under 100 ms; profile: "
                        "where a move's time goes, and its end-to-end latency; inference: the hard player's sampled "
                        "opponent hands and knock estimates against the truth; storage: bytes stored per finished "
                        "match; coach: the time to review a hand; calibration: the hard player's probabilities, "

@@ -444,12 +444,15 @@ def choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 
 
 async def game_client(connection: HttpConnection, tally: Tally, clock: Clock, level: str, seed: int,
-                      keys: bool) -> None:
-    """Play whole matches, one after another, until the window closes."""
+                      keys: bool, think: tuple[float, float] | None = None) -> None:
+    """Play whole matches, one after another, until the window closes; with ``think`` (seconds, low and high), as a
+    person would: joining at a random moment of one think time, and thinking that long before every move."""
     rng = random.Random(seed)
     create = json.dumps({"level": level}).encode()
     prefix = f"{seed:x}-{rng.getrandbits(64):x}-"
     sent = 0
+    if think is not None:
+        await asyncio.sleep(rng.uniform(0, think[1]))
     while not clock.over():
         created = await timed(connection, tally, clock, "create", "POST", "/api/games", create, JSON)
         if created is None:
@@ -461,6 +464,8 @@ async def game_client(connection: HttpConnection, tally: Tally, clock: Clock, le
         path = f"/api/games/{game['game_id']}"
         view = game["view"]
         while not clock.over() and view["phase"] != "match_over" and view["legal_actions"]:
+            if think is not None:
+                await asyncio.sleep(rng.uniform(*think))
             body = json.dumps(choose(view, rng)).encode()  # one of the legal actions, posted back as it is
             sent += 1
             headers = auth + (f"Idempotency-Key: {prefix}{sent}\r\n".encode() if keys else b"") + JSON
@@ -499,6 +504,8 @@ class Job:
     keys: bool = True
     budget: int | None = None
     server_pids: list[int] = field(default_factory=list)
+    think: tuple[float, float] | None = None
+    """Game clients: seconds (low, high) each player thinks before a move (``bench capacity``); None: no pause."""
 
 
 @dataclass
@@ -535,7 +542,7 @@ async def run_job(job: Job) -> Outcome:
     sampler = asyncio.ensure_future(_sample(clock, job.server_pids))
     try:
         if job.kind == "game":
-            await asyncio.gather(*(game_client(c, tally, clock, job.level, job.seed + i, job.keys)
+            await asyncio.gather(*(game_client(c, tally, clock, job.level, job.seed + i, job.keys, job.think)
                                    for i, c in enumerate(connections)))
         else:
             await asyncio.gather(*(bare_client(c, tally, clock, job.path) for c in connections))
