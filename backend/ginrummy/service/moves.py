@@ -8,6 +8,7 @@ request is answered again rather than applied twice.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -25,13 +26,16 @@ from ginrummy.store.base import (
 )
 from ginrummy.store.errors import StoreError
 
-from .errors import IllegalMove, StaleVersion
+from .errors import IllegalMove, StaleVersion, Unauthorized
 from .notify import Notifier
 from .table import Charge, Computer, Versions, opponent_of, player_of, record_answer, same_request, seated, stats_of
 from .turns import play_computer
 
 OPTIMISTIC_TRIES = 3
 """Times a move is made on a state read without a lock before it is made under the game's lock."""
+RECENT_SECONDS = 2.0
+"""A move's first try may be made on this process's copy of the game if it is at most this old (its version is
+checked when the move is stored; only the other player's presence shown in the answer may be this much behind)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,13 +85,16 @@ class MoveService:
         """
         asked = move.fingerprint()
         for attempt in range(OPTIMISTIC_TRIES):
-            record, seat = seated(self.store.get_game(game_id), token)
+            record, seat = self._seated(game_id, token, recent=attempt == 0)
             if charge is not None and attempt == 0:
                 charge(seat, player_of(record, seat))
             try:
                 check_version(record.version, expected)
                 state, events, body = self._play(record, seat, move.action_for(seat))
             except (StaleVersion, IllegalMove):
+                # Refused on this process's copy, which another process may have moved past: read it again first.
+                if attempt == 0 and self._behind(game_id, record.version):
+                    continue
                 # A request repeated after the game moved on is refused by the new state: answer it again.
                 if idempotency_key is not None and \
                         self.store.stored_reply(move_scope(game_id, seat), idempotency_key) is not None:
@@ -108,6 +115,19 @@ class MoveService:
                 return body, False
             break  # the key's answer was kept first (a repeated request, or one racing this one): answer it again
         return self._act_locked(game_id, token, move, expected, idempotency_key, asked)
+
+    def _seated(self, game_id: str, token: str | None, recent: bool) -> tuple[GameRecord, int]:
+        """The game and the seat ``token`` plays: on the first try from this process's recent copy, if it has
+        one (a token the copy does not know, say of a seat taken since, is checked again on a fresh read)."""
+        if recent:
+            with contextlib.suppress(Unauthorized):
+                return seated(self.store.recent_game(game_id, RECENT_SECONDS), token)
+        return seated(self.store.get_game(game_id), token)
+
+    def _behind(self, game_id: str, version: int) -> bool:
+        """Whether the game has moved on from ``version`` (another process moved it since this copy was read)."""
+        fresh = self.store.get_game(game_id)
+        return fresh is not None and fresh.version != version
 
     def _act_locked(self, game_id: str, token: str | None, move: Move, expected: Versions,
                     idempotency_key: str | None, asked: str) -> tuple[dict[str, Any], bool]:

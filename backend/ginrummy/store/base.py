@@ -122,6 +122,8 @@ def move_scope(game_id: str, seat: int) -> str:
 class Written:
     version: int
     event_count: int
+    at: float = 0.0
+    """When it was written (the game's ``updated_at``)."""
 
 
 class LockedGame(Protocol):
@@ -148,6 +150,14 @@ class LockedGame(Protocol):
 
 class GameStore(Protocol):
     def get_game(self, game_id: str) -> GameRecord | None: ...
+
+    def recent_game(self, game_id: str, within: float) -> GameRecord | None:
+        """The game as this process last read or wrote it, when that was at most ``within`` seconds ago (without
+        asking the database), else as ``get_game`` reads it. Another process may have moved it since: a move made
+        on this copy is refused when it is stored (its version is checked) and is to be made again on a fresh
+        read; what else a copy may be behind on (whether the other seat's player is following the game) is at
+        most ``within`` seconds old."""
+        ...
 
     def locked(self, game_id: str) -> AbstractContextManager[LockedGame]: ...
 

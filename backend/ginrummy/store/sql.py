@@ -19,6 +19,7 @@ even across server processes. A commit is durable before the caller answers.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import queue
@@ -189,6 +190,49 @@ class _StateCache:
                 self.items.popitem(last=False)
 
 
+class _RecentRecords:
+    """The games this process read or wrote lately, with when (``time.monotonic``), least recently used dropped
+    first: a move may be made on such a copy without reading the game's row again (``SqlStore.recent_game``)."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self.items: OrderedDict[str, tuple[GameRecord, float]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, game_id: str, within: float) -> GameRecord | None:
+        with self.lock:
+            kept = self.items.get(game_id)
+            if kept is None or time.monotonic() - kept[1] > within:
+                return None
+            self.items.move_to_end(game_id)
+            return kept[0]
+
+    def put(self, record: GameRecord) -> None:
+        with self.lock:
+            self.items[record.id] = (record, time.monotonic())
+            self.items.move_to_end(record.id)
+            if len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+    def moved(self, game_id: str, expected_version: int, written: Written, state: GameState) -> None:
+        """A move this process stored: the kept copy, if it is the version the move was made on, moves on."""
+        with self.lock:
+            kept = self.items.get(game_id)
+            if kept is None:
+                return
+            record = kept[0]
+            if record.version != expected_version:
+                del self.items[game_id]
+                return
+            self.items[game_id] = (dataclasses.replace(record, version=written.version, state=state,
+                                                       event_count=written.event_count, updated_at=written.at),
+                                   time.monotonic())
+
+    def drop(self, game_id: str) -> None:
+        with self.lock:
+            self.items.pop(game_id, None)
+
+
 CONNECT_SECONDS = 5
 """PostgreSQL: the longest a request waits to open a connection."""
 POOL_WAIT_SECONDS = 10
@@ -245,6 +289,7 @@ class SqlStore:
             self.engine.dispose()
             raise
         self.cache = _StateCache()
+        self.recent = _RecentRecords()
         # SQLite has one writer at a time and makes the others poll with growing sleeps, which is unfair
         # under load (seconds of tail latency); within a process, writers queue on a lock instead.
         # PostgreSQL locks rows, so there writers on different games go on at once.
@@ -265,6 +310,7 @@ class SqlStore:
         with self._writer, self.engine.begin() as connection:
             connection.execute(update(games).where(games.c.id == game_id).values({column: when}))
             _notify(connection, game_id)
+        self.recent.drop(game_id)
 
     def listen(self, moved: Callable[[str], None]) -> bool:
         """Call ``moved(game_id)`` whenever any process commits a move or a join on a game of this database
@@ -282,11 +328,20 @@ class SqlStore:
         each has its own, holding the game's row lock only while it writes."""
         if self.is_sqlite:
             return self._group.submit(move)
-        with self.engine.begin() as connection:
-            outcome = _write_move(connection, move, lock=True)
+        try:
+            with self.engine.begin() as connection:
+                outcome = _write_move(connection, move, lock=True)
+        except StoreError:
+            self.recent.drop(move.game_id)
+            raise
+        self._stored(move, outcome)
+        return outcome
+
+    def _stored(self, move: MoveWrite, outcome: Written | StoredReply) -> None:
+        """What this process keeps of a move it stored: the state of the version it made, and the game's copy."""
         if isinstance(outcome, Written):
             self.cache.put(move.game_id, outcome.version, outcome.event_count, move.state)
-        return outcome
+            self.recent.moved(move.game_id, move.expected_version, outcome, move.state)
 
     def ping(self) -> None:
         with self.engine.connect() as connection:
@@ -362,7 +417,14 @@ class SqlStore:
 
     def get_game(self, game_id: str) -> GameRecord | None:
         with self.engine.connect().execution_options(readonly=True) as connection:
-            return self._load(connection, game_id, lock=False)
+            record = self._load(connection, game_id, lock=False)
+        if record is not None:
+            self.recent.put(record)
+        return record
+
+    def recent_game(self, game_id: str, within: float) -> GameRecord | None:
+        """See ``GameStore.recent_game``."""
+        return self.recent.get(game_id, within) or self.get_game(game_id)
 
     def _load(self, connection: Connection, game_id: str, lock: bool) -> GameRecord | None:
         # The snapshot's text is read only when this process does not already hold the game's state.
@@ -457,9 +519,13 @@ class SqlStore:
     @contextmanager
     def locked(self, game_id: str) -> Iterator[LockedGame]:
         """The game's row, locked until the block ends; changes made through it commit together."""
-        with self._writer, self.engine.begin() as connection:
-            game = LockedGame(self, connection, game_id)
-            yield game
+        self.recent.drop(game_id)
+        try:
+            with self._writer, self.engine.begin() as connection:
+                game = LockedGame(self, connection, game_id)
+                yield game
+        finally:
+            self.recent.drop(game_id)  # joined, offered a rematch, claimed, ...: read it again next time
         # Only a committed version may be cached: a stored version never changes once committed.
         if game.saved is not None:
             self.cache.put(game_id, *game.saved)
@@ -608,10 +674,9 @@ def _write_move(connection: Connection, move: MoveWrite, lock: bool) -> Written 
                 return StoredReply(fingerprint_, int(status), None if body is None else json.loads(body), version_)
         if current != move.expected_version:
             raise StoreError("conflict", "the game moved on while this move was being made")
-        version, event_count = current + 1, logged + len(move.events)
+        version, event_count, now = current + 1, logged + len(move.events), time.time()
         values: dict[str, Any] = {"id": move.game_id, "expected": current, "version": version,
-                                  "status": _status(move.state), "event_count": event_count,
-                                  "updated_at": time.time()}
+                                  "status": _status(move.state), "event_count": event_count, "updated_at": now}
         if any(e.kind in (EventKind.HAND_ENDED, EventKind.MATCH_ENDED) for e in move.events) \
                 or version - snapshot_version >= SNAPSHOT_EVERY or schema != STORED_SCHEMA:
             cursor.execute(sql.advance_with_snapshot, {**values, "schema": STORED_SCHEMA,
@@ -633,7 +698,7 @@ def _write_move(connection: Connection, move: MoveWrite, lock: bool) -> Written 
         cursor.close()
     _add_stats(connection, player_id, move.stats)
     _add_stats(connection, seat1_player_id, move.seat1_stats)
-    return Written(version, event_count)
+    return Written(version, event_count, now)
 
 
 class _GroupCommit:
@@ -699,17 +764,18 @@ class _GroupCommit:
                     except StoreError as refused:  # checked before anything of that move is written
                         outcomes.append(refused)
         except BaseException as error:  # nothing of the batch was committed
-            for _, future in batch:
+            for move, future in batch:
+                self.store.recent.drop(move.game_id)
                 future.set_exception(error)
             if not isinstance(error, Exception):
                 raise
             return
         for (move, future), outcome in zip(batch, outcomes, strict=True):
             if isinstance(outcome, StoreError):
+                self.store.recent.drop(move.game_id)
                 future.set_exception(outcome)
             else:
-                if isinstance(outcome, Written):
-                    self.store.cache.put(move.game_id, outcome.version, outcome.event_count, move.state)
+                self.store._stored(move, outcome)
                 future.set_result(outcome)
 
 
