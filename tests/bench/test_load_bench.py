@@ -74,6 +74,55 @@ def test_one_connection_carries_every_request_until_the_server_closes_it() -> No
     assert b"Content-Type: application/json\r\nContent-Length: 7\r\n\r\n" in heads[0]
 
 
+def test_a_kept_connection_closed_before_an_answer_is_tried_once_more_on_a_new_one() -> None:
+    """A server's keep-alive time may run out as a request goes: the client sends it again on a new connection (the
+    server never saw it), as browsers do; a new connection closed unanswered, or an answer cut off, is a failure."""
+    async def go() -> tuple[tuple[int, bytes], int, list[bytes], str, str]:
+        connections = 0
+        heads: list[bytes] = []
+
+        async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            nonlocal connections
+            connections += 1
+            while True:
+                try:
+                    head = await reader.readuntil(b"\r\n\r\n")
+                except asyncio.IncompleteReadError:
+                    break
+                if b"/drop" in head or (b"/idle" in head and connections == 1):
+                    break  # closed with no answer: the idle connection's time ran out
+                heads.append(head)
+                if b"/cut" in head:
+                    writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc")
+                    await writer.drain()
+                    break
+                writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+                await writer.drain()
+            writer.close()
+
+        server = await asyncio.start_server(serve, load.LOCAL, 0)
+        port = server.sockets[0].getsockname()[1]
+        client = load.HttpConnection(load.LOCAL, port)
+        await client.request("GET", "/first")
+        answer = await client.request("POST", "/idle", b"x")  # on the kept connection, closed unanswered
+        fresh = load.HttpConnection(load.LOCAL, port)
+        failures = []
+        for path in ("/drop", "/cut"):  # a new connection closed unanswered; an answer cut off
+            with pytest.raises(load.ConnectionLost) as lost:
+                await fresh.request("GET", path)
+            failures.append(str(lost.value))
+        client.close()
+        server.close()
+        await server.wait_closed()
+        return answer, connections, heads, failures[0], failures[1]
+
+    answer, connections, heads, dropped, cut = asyncio.run(go())
+    assert answer == (200, b"ok")
+    assert [h.split(b" ")[1] for h in heads] == [b"/first", b"/idle", b"/cut"]
+    assert connections == 4  # the kept one, the one the request went again on, /drop's and /cut's: no retry there
+    assert "before an answer" in dropped and "before an answer" not in cut
+
+
 def test_a_move_is_chosen_from_the_legal_actions() -> None:
     view = {"legal_actions": [{"kind": "discard", "seat": 0, "card": "KS"},
                               {"kind": "discard", "seat": 0, "card": "2C"},

@@ -13,7 +13,9 @@ seconds after ``--warmup``; once a count misses the goal (move p99 above ``--goa
 request) it halves the gap to the last count that met it, ``--refine`` times. It prints each count's moves/s,
 move p50, p99 and slowest, failures, and the server's CPU share, and then the capacity: the most players that
 met the goal. The clients run in their own process(es) (``--client-processes``), the same raw HTTP client as
-``gin-rummy bench load``.
+``gin-rummy bench load``. A player who thinks about as long as the server keeps an idle connection open
+(``KEEP_ALIVE_SECONDS``, 5) may send a move just as the server closes it: as a browser does, the client sends a
+request the server closed its kept connection on, before any byte of an answer, once more on a new connection.
 """
 
 from __future__ import annotations

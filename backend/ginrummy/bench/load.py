@@ -311,7 +311,15 @@ def machine_cores() -> int:
 
 
 class ConnectionLost(Exception):
-    """The connection failed or closed before a whole answer came."""
+    """The connection failed or closed before a whole answer came (``unanswered``: before any byte of it)."""
+
+    def __init__(self, message: str, unanswered: bool = False) -> None:
+        super().__init__(message)
+        self.unanswered = unanswered
+
+
+class NoAnswer(EOFError):
+    """The server closed the connection (or reset it) before any byte of its answer."""
 
 
 class HttpConnection:
@@ -328,7 +336,21 @@ class HttpConnection:
         self.writer: asyncio.StreamWriter | None = None
 
     async def request(self, method: str, path: str, body: bytes = b"", headers: bytes = b"") -> tuple[int, bytes]:
-        """Send one request and read its answer: (status, body). Raises ``ConnectionLost``."""
+        """Send one request and read its answer: (status, body). Raises ``ConnectionLost``.
+
+        As browsers and HTTP libraries do, a request on a kept connection that the server closed before answering
+        a byte of it (its keep-alive time ran out as the request went) is sent once more on a new connection: the
+        server never saw it. (A player who thinks about as long as the server keeps an idle connection meets this.)
+        """
+        reused = self.writer is not None
+        try:
+            return await self._request(method, path, body, headers)
+        except ConnectionLost as lost:
+            if not (reused and lost.unanswered):
+                raise
+        return await self._request(method, path, body, headers)
+
+    async def _request(self, method: str, path: str, body: bytes, headers: bytes) -> tuple[int, bytes]:
         try:
             if self.writer is None:
                 self.reader, self.writer = await asyncio.open_connection(self.host, self.port, limit=1 << 20)
@@ -336,7 +358,10 @@ class HttpConnection:
             self.writer.write(b"%s %s HTTP/1.1\r\n%s%sContent-Length: %d\r\n\r\n%s" % (
                 method.encode(), path.encode(), self.host_header, headers, len(body), body))
             status, data, close = await read_response(self.reader)
-        except (OSError, EOFError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError) as error:
+        except NoAnswer as error:
+            self.close()
+            raise ConnectionLost(str(error), unanswered=True) from error
+        except (OSError, EOFError, asyncio.LimitOverrunError, ValueError) as error:
             self.close()
             raise ConnectionLost(str(error)) from error
         if close:
@@ -351,7 +376,14 @@ class HttpConnection:
 
 async def read_response(reader: asyncio.StreamReader) -> tuple[int, bytes, bool]:
     """One HTTP/1.x answer: (status, body, whether the server closes the connection after it)."""
-    head = await reader.readuntil(b"\r\n\r\n")
+    try:
+        head = await reader.readuntil(b"\r\n\r\n")
+    except asyncio.IncompleteReadError as error:
+        if error.partial:
+            raise
+        raise NoAnswer("the connection closed before an answer") from error
+    except ConnectionResetError as error:
+        raise NoAnswer("the connection was reset before an answer") from error
     if not head.startswith(b"HTTP/1."):
         raise ValueError(f"not an HTTP/1.x answer: {head[:40]!r}")
     status = int(head[9:12])
