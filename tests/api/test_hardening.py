@@ -3,6 +3,7 @@ limits (in one process and shared through Redis), caching, host names, metrics, 
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import logging
@@ -290,3 +291,9 @@ def test_with_the_rate_limit_redis_away_requests_are_counted_here_and_readiness_
         assert ready.status_code == 200 and ready.json()["status"] == "degraded", ready.text
         assert any("rate limits" in reason for reason in ready.json()["reasons"])
         assert 'ginrummy_degraded{part="Redis for rate limits"} 1.0' in client.get("/metrics").text
+
+
+def test_what_the_server_holds_once_started_is_kept_out_of_full_collections(sqlite_url: str) -> None:
+    with TestClient(create_app(Settings(database_url=sqlite_url, auto_migrate=True))) as client:
+        assert client.get("/healthz").status_code == 200
+        assert gc.get_freeze_count() > 10_000  # the modules, their functions and classes, the app

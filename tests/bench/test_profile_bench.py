@@ -114,4 +114,4 @@ def test_the_bench_prints_every_part_and_the_end_to_end_latency(capsys: pytest.C
     assert profile.FRAMEWORK in out and "total (mean)" in out
     assert "median move in-process" in out
     assert "End to end through gin-rummy serve" in out and "0 errors" in out
-    assert "goal: median move latency ≤ 3 ms" in out
+    assert "goal: median move latency ≤ 2 ms" in out

