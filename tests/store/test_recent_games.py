@@ -3,6 +3,7 @@ so a copy another process moved past is found out and the move made again on a f
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from ginrummy.engine import HOUSE, ActionKind, parse_card, to_act
@@ -68,3 +69,23 @@ def test_a_seat_taken_since_the_copy_was_read_is_found_on_a_fresh_read(database_
     finally:
         store.close()
         other.close()
+
+
+def test_copies_older_than_the_store_keeps_are_dropped_as_others_come(database_url: str) -> None:
+    store = SqlStore(database_url)
+    try:
+        store.recent.kept = 0.2
+        store.create_player("p1", "player-token")
+        matches = MatchService(store, Notifier())
+        ids = [matches.create(Computer("easy"), HOUSE, seed, "p1", lambda: ("", ""))[0]["game_id"]
+               for seed in (1, 2)]
+        for game_id in ids:
+            assert store.recent_game(game_id, 60) is not None
+        assert all(game_id in store.recent.items for game_id in ids)
+        time.sleep(0.3)
+        newest = matches.create(Computer("easy"), HOUSE, 3, "p1", lambda: ("", ""))[0]["game_id"]
+        store.recent_game(newest, 60)
+        assert list(store.recent.items) == [newest], "the stale copies went when a new one came"
+        assert store.recent.get(ids[0], 60) is None and store.get_game(ids[0]) is not None  # read again: still there
+    finally:
+        store.close()

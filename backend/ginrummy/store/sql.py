@@ -190,12 +190,19 @@ class _StateCache:
                 self.items.popitem(last=False)
 
 
+RECENT_KEPT_SECONDS = 10.0
+"""The oldest copy ``SqlStore.recent_game`` keeps: a caller asking for an older one reads the row."""
+
+
 class _RecentRecords:
     """The games this process read or wrote lately, with when (``time.monotonic``), least recently used dropped
-    first: a move may be made on such a copy without reading the game's row again (``SqlStore.recent_game``)."""
+    first: a move may be made on such a copy without reading the game's row again (``SqlStore.recent_game``).
+    Copies older than ``kept`` seconds are dropped as others come (a full cache of stale copies would only give
+    the garbage collector more to walk)."""
 
-    def __init__(self, size: int = 4096) -> None:
+    def __init__(self, size: int = 4096, kept: float = RECENT_KEPT_SECONDS) -> None:
         self.size = size
+        self.kept = kept
         self.items: OrderedDict[str, tuple[GameRecord, float]] = OrderedDict()
         self.lock = threading.Lock()
 
@@ -209,10 +216,20 @@ class _RecentRecords:
 
     def put(self, record: GameRecord) -> None:
         with self.lock:
-            self.items[record.id] = (record, time.monotonic())
+            now = time.monotonic()
+            self.items[record.id] = (record, now)
             self.items.move_to_end(record.id)
             if len(self.items) > self.size:
                 self.items.popitem(last=False)
+            self._drop_stale(now)
+
+    def _drop_stale(self, now: float) -> None:
+        """Drop the least recently used copies while they are older than ``kept`` (under the lock)."""
+        while self.items:
+            _, at = next(iter(self.items.values()))
+            if now - at <= self.kept:
+                return
+            self.items.popitem(last=False)
 
     def moved(self, game_id: str, expected_version: int, written: Written, state: GameState) -> None:
         """A move this process stored: the kept copy, if it is the version the move was made on, moves on."""
@@ -224,9 +241,11 @@ class _RecentRecords:
             if record.version != expected_version:
                 del self.items[game_id]
                 return
+            now = time.monotonic()
             self.items[game_id] = (dataclasses.replace(record, version=written.version, state=state,
-                                                       event_count=written.event_count, updated_at=written.at),
-                                   time.monotonic())
+                                                       event_count=written.event_count, updated_at=written.at), now)
+            self.items.move_to_end(game_id)
+            self._drop_stale(now)
 
     def drop(self, game_id: str) -> None:
         with self.lock:
