@@ -46,6 +46,17 @@ async def _token(request: Request,
     return None if credentials is None else credentials.credentials
 
 
+SEAT_SECURITY: dict[str, Any] = {"security": [{bearer.scheme_name: []}]}
+"""A route's OpenAPI ``openapi_extra`` when it reads the seat token itself (``seat_token``) rather than declaring
+the ``Token`` dependency: the document names the same bearer scheme."""
+
+
+async def seat_token(request: Request) -> str | None:
+    """``Token`` read without the dependency machinery, with the same checks: for the routes a move takes, where
+    FastAPI's solving of the dependencies (cache keys, sub-dependencies) cost more than all of them do."""
+    return await _token(request, await bearer(request))
+
+
 async def _creator_token(request: Request, credentials: Annotated[HTTPAuthorizationCredentials | None,
                                                                   Depends(bearer)]) -> str | None:
     """The player token a new game may name (none: a new player); checked like ``_token`` only when sent."""
@@ -99,9 +110,11 @@ PlainInt = Annotated[int, _plain(PLAIN_INT)]
 PlainFloat = Annotated[float, _plain(PLAIN_FLOAT)]
 GameId = Annotated[str, Path(pattern=GAME_ID, description="The game id returned when the game was created")]
 HandNumber = Annotated[PlainInt, Path(ge=1, le=10_000, description="The hand's number in the match, from 1")]
-async def _expected_versions(if_match: Annotated[str | None, Header(
-        alias="If-Match", description="Only apply the move if the game is at this version (its ETag)")] = None,
-        ) -> frozenset[int] | None:
+IfMatchHeader = Annotated[str | None, Header(
+    alias="If-Match", description="Only apply the move if the game is at this version (its ETag)")]
+
+
+def expected_versions(if_match: str | None) -> frozenset[int] | None:
     """The versions If-Match names (``"7"``, ``W/"7"``, a list of them): None without the header or with ``*``.
     A tag that is no version matches none."""
     if if_match is None:
@@ -112,7 +125,6 @@ async def _expected_versions(if_match: Annotated[str | None, Header(
     return frozenset(int(tag) for tag in tags if PLAIN_INT.fullmatch(tag))
 
 
-IfMatch = Annotated[frozenset[int] | None, Depends(_expected_versions)]
 IdempotencyKey = Annotated[str | None, Header(max_length=200, description="Repeat a request safely: the same "
                                               "key returns the first answer and applies nothing twice")]
 

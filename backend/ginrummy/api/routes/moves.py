@@ -18,7 +18,20 @@ from ginrummy.engine import ActionKind, parse_card
 from ginrummy.service import Move, MoveService
 
 from ..actions import ACTION_ROUTES, ActionRequest, ActionRoute
-from ..deps import Address, GameId, IdempotencyKey, IfMatch, Limits, Matches, Moves, Token, no_body
+from ..deps import (
+    SEAT_SECURITY,
+    Address,
+    GameId,
+    IdempotencyKey,
+    IfMatchHeader,
+    Limits,
+    Matches,
+    Token,
+    client_address,
+    expected_versions,
+    no_body,
+    seat_token,
+)
 from ..limits import Limiter
 from ..schemas import GameResponse
 from .common import answered, problems
@@ -34,11 +47,21 @@ def _move_of(kind: ActionKind, fields: dict[str, Any], seat: int | None = None) 
     return Move(kind, None if card is None else parse_card(card), fields.get("source"), seat)
 
 
-async def _move(limits: Limiter, address: str, moves: MoveService, game_id: str, token: str | None, move: Move,
-                if_match: frozenset[int] | None, idempotency_key: str | None) -> Response:
+async def _move(request: Request, game_id: str, move: Move, if_match: str | None,
+                idempotency_key: str | None) -> Response:
+    """The move's answer. What the other routes take as dependencies (the seat token, the limits, the caller's
+    address, the service) is read here from the request: a move is the request the API serves most, and FastAPI's
+    solving of them cost a sixth of a move's CPU."""
+    token = await seat_token(request)
+    state = request.app.state
+    limits: Limiter = state.limiter
+    moves: MoveService = state.moves
+    address = await client_address(request)
+    expected = expected_versions(if_match)
+
     def act() -> tuple[dict[str, Any], bool]:
         limits.move_from(address)
-        return moves.act(game_id, token, move, if_match, idempotency_key,
+        return moves.act(game_id, token, move, expected, idempotency_key,
                          charge=lambda seat, _player: limits.move_in(game_id, seat))
 
     body, replayed = await run_in_threadpool(act)
@@ -48,36 +71,35 @@ async def _move(limits: Limiter, address: str, moves: MoveService, game_id: str,
 
 
 @router.post("/actions", response_model=GameResponse, responses=RESPONSES, name="actions",
-             summary="Make a move: one of your view's legal_actions, posted back as it is")
-async def post_action(game_id: GameId, moves: Moves, token: Token, limits: Limits, address: Address,
-                      action: Annotated[ActionRequest, Body()], if_match: IfMatch,
-                      idempotency_key: IdempotencyKey = None) -> Any:
+             summary="Make a move: one of your view's legal_actions, posted back as it is", openapi_extra=SEAT_SECURITY)
+async def post_action(request: Request, game_id: GameId, action: Annotated[ActionRequest, Body()],
+                      if_match: IfMatchHeader = None, idempotency_key: IdempotencyKey = None) -> Any:
     fields = action.model_dump(exclude_none=True, exclude={"kind", "seat"})
     move = _move_of(ActionKind(action.kind), fields, action.seat)  # type: ignore[attr-defined]
-    return await _move(limits, address, moves, game_id, token, move, if_match, idempotency_key)
+    return await _move(request, game_id, move, if_match, idempotency_key)
 
 
 def _typed_route(route: ActionRoute) -> None:
     """``POST /api/games/{id}/<path>`` for one kind of move, its body holding what the kind takes."""
     options: dict[str, Any] = {"response_model": GameResponse, "responses": RESPONSES, "name": route.path,
-                               "summary": route.title, "description": route.description}
+                               "summary": route.title, "description": route.description,
+                               "openapi_extra": SEAT_SECURITY}
 
     if route.body is None:
         @router.post(f"/{route.path}", **options)
-        async def move(request: Request, game_id: GameId, moves: Moves, token: Token, limits: Limits,
-                       address: Address, if_match: IfMatch, idempotency_key: IdempotencyKey = None) -> Any:
+        async def move(request: Request, game_id: GameId, if_match: IfMatchHeader = None,
+                       idempotency_key: IdempotencyKey = None) -> Any:
             no_body(await request.body())
-            return await _move(limits, address, moves, game_id, token, _move_of(route.kind, {}), if_match,
-                               idempotency_key)
+            return await _move(request, game_id, _move_of(route.kind, {}), if_match, idempotency_key)
     else:
         model: type[BaseModel] = route.body
 
         @router.post(f"/{route.path}", **options)
-        async def move_with_body(game_id: GameId, moves: Moves, token: Token, limits: Limits, address: Address,
+        async def move_with_body(request: Request, game_id: GameId,
                                  payload: Annotated[model, Body()],  # type: ignore[valid-type]
-                                 if_match: IfMatch, idempotency_key: IdempotencyKey = None) -> Any:
+                                 if_match: IfMatchHeader = None, idempotency_key: IdempotencyKey = None) -> Any:
             move = _move_of(route.kind, payload.model_dump())  # type: ignore[attr-defined]
-            return await _move(limits, address, moves, game_id, token, move, if_match, idempotency_key)
+            return await _move(request, game_id, move, if_match, idempotency_key)
 
 
 for _route in ACTION_ROUTES:
