@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -31,95 +32,100 @@ def test_answers_are_read_by_length_by_chunks_or_to_the_close() -> None:
         _read(b"SSH-2.0-OpenSSH\r\n\r\n")
 
 
+class _Server:
+    """A small HTTP/1.1 server for the client's tests: it keeps each request's head, reads its body, and answers
+    what ``reply(head, body, connection)`` gives: the bytes to send (None: close the connection unanswered) and
+    whether to close the connection after them. Connections are counted from 1."""
+
+    def __init__(self, reply: Callable[[bytes, bytes, int], tuple[bytes | None, bool]]) -> None:
+        self.reply = reply
+        self.connections = 0
+        self.heads: list[bytes] = []
+
+    async def __aenter__(self) -> int:
+        self.server = await asyncio.start_server(self._serve, load.LOCAL, 0)
+        port: int = self.server.sockets[0].getsockname()[1]
+        return port
+
+    async def __aexit__(self, *_: object) -> None:
+        self.server.close()
+        await self.server.wait_closed()
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.connections += 1
+        number = self.connections
+        while True:
+            try:
+                head = await reader.readuntil(b"\r\n\r\n")
+            except asyncio.IncompleteReadError:
+                break
+            length = int(head.lower().split(b"content-length: ")[1].split(b"\r\n")[0])
+            answer, close = self.reply(head, await reader.readexactly(length), number)
+            if answer is None:
+                break
+            self.heads.append(head)
+            writer.write(answer)
+            await writer.drain()
+            if close:
+                break
+        writer.close()
+
+
 def test_one_connection_carries_every_request_until_the_server_closes_it() -> None:
-    async def go() -> tuple[list[tuple[int, bytes]], int, list[bytes]]:
-        connections = 0
-        heads: list[bytes] = []
+    def echo(head: bytes, body: bytes, _connection: int) -> tuple[bytes, bool]:
+        close = b"/last" in head
+        return (b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n%s\r\n%s"
+                % (len(body), b"Connection: close\r\n" if close else b"", body)), close
 
-        async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-            nonlocal connections
-            connections += 1
-            while True:
-                try:
-                    head = await reader.readuntil(b"\r\n\r\n")
-                except asyncio.IncompleteReadError:
-                    break
-                heads.append(head)
-                length = int(head.lower().split(b"content-length: ")[1].split(b"\r\n")[0])
-                body = await reader.readexactly(length)
-                close = b"/last" in head
-                writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n%s\r\n%s"
-                             % (len(body), b"Connection: close\r\n" if close else b"", body))
-                await writer.drain()
-                if close:
-                    break
-            writer.close()
+    server = _Server(echo)
 
-        server = await asyncio.start_server(serve, load.LOCAL, 0)
-        port = server.sockets[0].getsockname()[1]
-        client = load.HttpConnection(load.LOCAL, port)
-        answers = [await client.request("POST", "/a", b'{"a":1}', load.JSON),
-                   await client.request("GET", "/b"),
-                   await client.request("POST", "/last", b"x"),
-                   await client.request("POST", "/again", b"yz")]
-        client.close()
-        server.close()
-        await server.wait_closed()
-        return answers, connections, heads
+    async def go() -> list[tuple[int, bytes]]:
+        async with server as port:
+            client = load.HttpConnection(load.LOCAL, port)
+            answers = [await client.request("POST", "/a", b'{"a":1}', load.JSON),
+                       await client.request("GET", "/b"),
+                       await client.request("POST", "/last", b"x"),
+                       await client.request("POST", "/again", b"yz")]
+            client.close()
+        return answers
 
-    answers, connections, heads = asyncio.run(go())
+    answers = asyncio.run(go())
     assert answers == [(200, b'{"a":1}'), (200, b""), (200, b"x"), (200, b"yz")]
-    assert connections == 2  # the first three on one connection; a new one after the server closed it
-    assert heads[0].startswith(b"POST /a HTTP/1.1\r\nHost: 127.0.0.1:")
-    assert b"Content-Type: application/json\r\nContent-Length: 7\r\n\r\n" in heads[0]
+    assert server.connections == 2  # the first three on one connection; a new one after the server closed it
+    assert server.heads[0].startswith(b"POST /a HTTP/1.1\r\nHost: 127.0.0.1:")
+    assert b"Content-Type: application/json\r\nContent-Length: 7\r\n\r\n" in server.heads[0]
 
 
 def test_a_kept_connection_closed_before_an_answer_is_tried_once_more_on_a_new_one() -> None:
     """A server's keep-alive time may run out as a request goes: the client sends it again on a new connection (the
     server never saw it), as browsers do; a new connection closed unanswered, or an answer cut off, is a failure."""
-    async def go() -> tuple[tuple[int, bytes], int, list[bytes], str, str]:
-        connections = 0
-        heads: list[bytes] = []
+    def reply(head: bytes, _body: bytes, connection: int) -> tuple[bytes | None, bool]:
+        if b"/drop" in head or (b"/idle" in head and connection == 1):
+            return None, True  # closed with no answer: the idle connection's time ran out
+        if b"/cut" in head:
+            return b"HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc", True
+        return b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok", False
 
-        async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-            nonlocal connections
-            connections += 1
-            while True:
-                try:
-                    head = await reader.readuntil(b"\r\n\r\n")
-                except asyncio.IncompleteReadError:
-                    break
-                if b"/drop" in head or (b"/idle" in head and connections == 1):
-                    break  # closed with no answer: the idle connection's time ran out
-                heads.append(head)
-                if b"/cut" in head:
-                    writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc")
-                    await writer.drain()
-                    break
-                writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
-                await writer.drain()
-            writer.close()
+    server = _Server(reply)
 
-        server = await asyncio.start_server(serve, load.LOCAL, 0)
-        port = server.sockets[0].getsockname()[1]
-        client = load.HttpConnection(load.LOCAL, port)
-        await client.request("GET", "/first")
-        answer = await client.request("POST", "/idle", b"x")  # on the kept connection, closed unanswered
-        fresh = load.HttpConnection(load.LOCAL, port)
-        failures = []
-        for path in ("/drop", "/cut"):  # a new connection closed unanswered; an answer cut off
-            with pytest.raises(load.ConnectionLost) as lost:
-                await fresh.request("GET", path)
-            failures.append(str(lost.value))
-        client.close()
-        server.close()
-        await server.wait_closed()
-        return answer, connections, heads, failures[0], failures[1]
+    async def go() -> tuple[tuple[int, bytes], str, str]:
+        async with server as port:
+            client = load.HttpConnection(load.LOCAL, port)
+            await client.request("GET", "/first")
+            answer = await client.request("POST", "/idle", b"x")  # on the kept connection, closed unanswered
+            fresh = load.HttpConnection(load.LOCAL, port)
+            failures = []
+            for path in ("/drop", "/cut"):  # a new connection closed unanswered; an answer cut off
+                with pytest.raises(load.ConnectionLost) as lost:
+                    await fresh.request("GET", path)
+                failures.append(str(lost.value))
+            client.close()
+        return answer, failures[0], failures[1]
 
-    answer, connections, heads, dropped, cut = asyncio.run(go())
+    answer, dropped, cut = asyncio.run(go())
     assert answer == (200, b"ok")
-    assert [h.split(b" ")[1] for h in heads] == [b"/first", b"/idle", b"/cut"]
-    assert connections == 4  # the kept one, the one the request went again on, /drop's and /cut's: no retry there
+    assert [h.split(b" ")[1] for h in server.heads] == [b"/first", b"/idle", b"/cut"]
+    assert server.connections == 4  # the kept one, the one the request went again on, /drop's and /cut's: no retry
     assert "before an answer" in dropped and "before an answer" not in cut
 
 
