@@ -4,7 +4,7 @@ A game is stored as a snapshot and a log. The log (``game_events``) gets each mo
 move's transaction; the snapshot (``games.state``) is written only when a hand ends (and every
 ``SNAPSHOT_EVERY`` versions in a long hand), together with how many events it includes. A move therefore
 writes a few hundred bytes, not the whole state: the current state is the snapshot with the events after it
-played on, which is done once per process and then kept (``_StateCache``), moving on by the few events a move
+played on, which is done once per process and then kept (``recent.StateCache``), moving on by the few events a move
 adds when another process made it. The whole match stays replayable from the log alone.
 
 The tables below are the schema at the newest migration revision; ``schema.py`` and the Alembic revisions in
@@ -19,18 +19,15 @@ even across server processes. A commit is durable before the caller answers.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import logging
 import queue
 import re
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import (
@@ -74,6 +71,7 @@ from .base import (
 )
 from .codec import READABLE_SCHEMAS, STORED_SCHEMA, decode_state, encode_state, play_on
 from .errors import StoreError as StoreError  # re-exported: ginrummy.store.sql.StoreError as before
+from .recent import RecentRecords, StateCache
 from .schema import SchemaState, ensure_schema
 
 metadata = MetaData()
@@ -155,103 +153,6 @@ SNAPSHOT_EVERY = 64
 STAT_COLUMNS = tuple(COUNTS)
 
 
-@dataclass(frozen=True)
-class _Current:
-    version: int
-    event_count: int
-    state: GameState
-
-
-class _StateCache:
-    """The newest state this process has seen of each game (least recently used dropped first). An entry is
-    only ever a committed version, so it is right as long as the row's version is the same, and a newer row
-    is caught up by playing on the events after it."""
-
-    def __init__(self, size: int = 4096) -> None:
-        self.size = size
-        self.items: OrderedDict[str, _Current] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, game_id: str) -> _Current | None:
-        with self.lock:
-            current = self.items.get(game_id)
-            if current is not None:
-                self.items.move_to_end(game_id)
-            return current
-
-    def put(self, game_id: str, version: int, event_count: int, state: GameState) -> None:
-        with self.lock:
-            known = self.items.get(game_id)
-            if known is not None and known.version > version:
-                return
-            self.items[game_id] = _Current(version, event_count, state)
-            self.items.move_to_end(game_id)
-            if len(self.items) > self.size:
-                self.items.popitem(last=False)
-
-
-RECENT_KEPT_SECONDS = 10.0
-"""The oldest copy ``SqlStore.recent_game`` keeps: a caller asking for an older one reads the row."""
-
-
-class _RecentRecords:
-    """The games this process read or wrote lately, with when (``time.monotonic``), least recently used dropped
-    first: a move may be made on such a copy without reading the game's row again (``SqlStore.recent_game``).
-    Copies older than ``kept`` seconds are dropped as others come (a full cache of stale copies would only give
-    the garbage collector more to walk)."""
-
-    def __init__(self, size: int = 4096, kept: float = RECENT_KEPT_SECONDS) -> None:
-        self.size = size
-        self.kept = kept
-        self.items: OrderedDict[str, tuple[GameRecord, float]] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, game_id: str, within: float) -> GameRecord | None:
-        with self.lock:
-            kept = self.items.get(game_id)
-            if kept is None or time.monotonic() - kept[1] > within:
-                return None
-            self.items.move_to_end(game_id)
-            return kept[0]
-
-    def put(self, record: GameRecord) -> None:
-        with self.lock:
-            now = time.monotonic()
-            self.items[record.id] = (record, now)
-            self.items.move_to_end(record.id)
-            if len(self.items) > self.size:
-                self.items.popitem(last=False)
-            self._drop_stale(now)
-
-    def _drop_stale(self, now: float) -> None:
-        """Drop the least recently used copies while they are older than ``kept`` (under the lock)."""
-        while self.items:
-            _, at = next(iter(self.items.values()))
-            if now - at <= self.kept:
-                return
-            self.items.popitem(last=False)
-
-    def moved(self, game_id: str, expected_version: int, written: Written, state: GameState) -> None:
-        """A move this process stored: the kept copy, if it is the version the move was made on, moves on."""
-        with self.lock:
-            kept = self.items.get(game_id)
-            if kept is None:
-                return
-            record = kept[0]
-            if record.version != expected_version:
-                del self.items[game_id]
-                return
-            now = time.monotonic()
-            self.items[game_id] = (dataclasses.replace(record, version=written.version, state=state,
-                                                       event_count=written.event_count, updated_at=written.at), now)
-            self.items.move_to_end(game_id)
-            self._drop_stale(now)
-
-    def drop(self, game_id: str) -> None:
-        with self.lock:
-            self.items.pop(game_id, None)
-
-
 CONNECT_SECONDS = 5
 """PostgreSQL: the longest a request waits to open a connection."""
 POOL_WAIT_SECONDS = 10
@@ -307,8 +208,8 @@ class SqlStore:
         except BaseException:
             self.engine.dispose()
             raise
-        self.cache = _StateCache()
-        self.recent = _RecentRecords()
+        self.cache = StateCache()
+        self.recent = RecentRecords()
         # SQLite has one writer at a time and makes the others poll with growing sleeps, which is unfair
         # under load (seconds of tail latency); within a process, writers queue on a lock instead.
         # PostgreSQL locks rows, so there writers on different games go on at once.
