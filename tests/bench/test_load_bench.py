@@ -9,6 +9,8 @@ from collections.abc import Callable
 import pytest
 
 from ginrummy.bench import load
+from ginrummy.bench.client import JSON, ConnectionLost, HttpConnection, choose, read_response
+from ginrummy.bench.servers import LOCAL
 
 
 def _read(data: bytes) -> tuple[int, bytes, bool]:
@@ -16,7 +18,7 @@ def _read(data: bytes) -> tuple[int, bytes, bool]:
         reader = asyncio.StreamReader()
         reader.feed_data(data)
         reader.feed_eof()
-        return await load.read_response(reader)
+        return await read_response(reader)
 
     return asyncio.run(go())
 
@@ -43,7 +45,7 @@ class _Server:
         self.heads: list[bytes] = []
 
     async def __aenter__(self) -> int:
-        self.server = await asyncio.start_server(self._serve, load.LOCAL, 0)
+        self.server = await asyncio.start_server(self._serve, LOCAL, 0)
         port: int = self.server.sockets[0].getsockname()[1]
         return port
 
@@ -81,8 +83,8 @@ def test_one_connection_carries_every_request_until_the_server_closes_it() -> No
 
     async def go() -> list[tuple[int, bytes]]:
         async with server as port:
-            client = load.HttpConnection(load.LOCAL, port)
-            answers = [await client.request("POST", "/a", b'{"a":1}', load.JSON),
+            client = HttpConnection(LOCAL, port)
+            answers = [await client.request("POST", "/a", b'{"a":1}', JSON),
                        await client.request("GET", "/b"),
                        await client.request("POST", "/last", b"x"),
                        await client.request("POST", "/again", b"yz")]
@@ -110,13 +112,13 @@ def test_a_kept_connection_closed_before_an_answer_is_tried_once_more_on_a_new_o
 
     async def go() -> tuple[tuple[int, bytes], str, str]:
         async with server as port:
-            client = load.HttpConnection(load.LOCAL, port)
+            client = HttpConnection(LOCAL, port)
             await client.request("GET", "/first")
             answer = await client.request("POST", "/idle", b"x")  # on the kept connection, closed unanswered
-            fresh = load.HttpConnection(load.LOCAL, port)
+            fresh = HttpConnection(LOCAL, port)
             failures = []
             for path in ("/drop", "/cut"):  # a new connection closed unanswered; an answer cut off
-                with pytest.raises(load.ConnectionLost) as lost:
+                with pytest.raises(ConnectionLost) as lost:
                     await fresh.request("GET", path)
                 failures.append(str(lost.value))
             client.close()
@@ -134,10 +136,10 @@ def test_a_move_is_chosen_from_the_legal_actions() -> None:
                               {"kind": "discard", "seat": 0, "card": "2C"},
                               {"kind": "knock", "seat": 0, "card": "KS"}],
             "discard_options": [{"card": "KS", "deadwood": 8}, {"card": "2C", "deadwood": 17}]}
-    assert load.choose(view, random.Random(1)) == {"kind": "knock", "seat": 0, "card": "KS"}
+    assert choose(view, random.Random(1)) == {"kind": "knock", "seat": 0, "card": "KS"}
     draw = {"legal_actions": [{"kind": "draw", "seat": 0, "source": "discard"},
                               {"kind": "draw", "seat": 0, "source": "stock"}], "discard_options": []}
-    assert load.choose(draw, random.Random(1))["source"] == "stock"
+    assert choose(draw, random.Random(1))["source"] == "stock"
 
 
 def test_the_bench_measures_every_target_interleaved_and_the_bytes_per_move(capsys: pytest.CaptureFixture[str]) -> None:

@@ -29,7 +29,9 @@ import tempfile
 import time
 from dataclasses import dataclass
 
-from .load import ClientPool, Job, Outcome, combine, game_server, machine_cores, percent, sqlite_url
+from .client import ClientPool, Job, Outcome
+from .load import combine, percent, sqlite_url
+from .servers import game_server, machine_cores
 
 
 @dataclass

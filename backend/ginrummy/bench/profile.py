@@ -61,7 +61,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from ginrummy.bench import load
+from ginrummy.bench import client, load, servers
 
 # --- timing parts -----------------------------------------------------------------------------------------
 
@@ -396,7 +396,7 @@ async def play(app: Callable[..., Awaitable[None]], patches: Patches, played: Pl
         auth = [(b"authorization", f"Bearer {game['seat_token']}".encode())]
         view = game["view"]
         while made < first + moves and view["phase"] != "match_over" and view["legal_actions"]:
-            action = load.choose(view, rng)
+            action = client.choose(view, rng)
             body = json.dumps(action).encode()  # posted back as offered, as the browser and the bots do
             headers = auth + json_type + ([(b"idempotency-key", f"{seed}-{made}".encode())] if keys else [])
             path = f"/api/games/{game['game_id']}/actions"
@@ -434,7 +434,7 @@ def run(args: argparse.Namespace, directory: str) -> tuple[Played, Timer, Patche
     timer = Timer()
     patches = Patches(timer)
     played = Played()
-    server = load.game_server(f"sqlite:///{os.path.join(directory, 'e2e.db')}", 1) if args.e2e_moves else None
+    server = servers.game_server(f"sqlite:///{os.path.join(directory, 'e2e.db')}", 1) if args.e2e_moves else None
     keys = not args.no_idempotency_keys
     try:
         if server is not None:
@@ -447,9 +447,9 @@ def run(args: argparse.Namespace, directory: str) -> tuple[Played, Timer, Patche
             budget = args.e2e_moves * (turn + 1) // args.rounds - args.e2e_moves * turn // args.rounds
             if server is not None and budget:
                 warmup = args.e2e_warmup if turn == 0 else 0.0
-                job = load.Job("game", load.LOCAL, server.port, 1, time.monotonic() + warmup, 24 * 3600,
+                job = client.Job("game", servers.LOCAL, server.port, 1, time.monotonic() + warmup, 24 * 3600,
                                level=args.level, seed=args.seed + turn, keys=keys, budget=budget)
-                tally = load.run_async(job).tally
+                tally = client.run_async(job).tally
                 played.end_to_end += tally.latencies.get("move", [])
                 played.end_to_end_errors += sum(tally.errors.values())
     finally:

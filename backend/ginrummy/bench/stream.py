@@ -23,7 +23,7 @@ from typing import Any
 
 import httpx
 
-from .load import Server, game_server
+from .servers import Server, game_server
 
 Json = dict[str, Any]
 
