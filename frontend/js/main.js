@@ -2,6 +2,7 @@
 
 import { createApi } from './api.js';
 import { byId, onClick, setText } from './dom.js';
+import { startInstall } from './install.js';
 import { onMotionChange } from './motion.js';
 import { startRouter } from './router.js';
 import { bindHelp, renderHelp } from './screens/help.js';
@@ -116,6 +117,7 @@ bindResult(ctx, table);
 bindSettings(ctx);
 bindHelp(ctx);
 render(state);
+startInstall();
 
 router.start().finally(async () => {
   document.documentElement.dataset.ready = 'true';
