@@ -11,8 +11,6 @@ from fastapi import FastAPI
 from fastapi.dependencies.utils import get_flat_params
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.routing import APIRoute
-from fastapi.staticfiles import StaticFiles
-from starlette.middleware.gzip import GZipMiddleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.routing import Match, Mount
 from starlette.types import Scope
@@ -29,6 +27,7 @@ from .middleware import BodyLimitMiddleware, EdgeMiddleware
 from .observability import cleanup_loop, configure_logging
 from .routes import docs, games, moves, ops, players
 from .routes.common import problems
+from .static import FrontendFiles
 
 
 def create_app(settings: Settings | None = None, store: SqlStore | None = None) -> FastAPI:
@@ -89,10 +88,9 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
     app.add_middleware(EdgeMiddleware, measure=(lambda: POOL_IN_USE.set(pool.checkedout()))
                        if settings.metrics_enabled else None)
     if settings.frontend_dir.is_dir():
-        # The page's files go compressed to a browser that accepts it (they are text: about a third of their size);
-        # the API's answers do not, where the CPU a move costs matters more than the bytes on the wire.
-        static = GZipMiddleware(StaticFiles(directory=settings.frontend_dir, html=True), minimum_size=500)
-        app.router.routes.append(FrontendMount("/", static, name="frontend"))
+        # The page's files go compressed (brotli or gzip, each file compressed once: static.py) with an ETag and
+        # no-cache; the API's answers are not compressed, where the CPU a move costs matters more than the bytes.
+        app.router.routes.append(FrontendMount("/", FrontendFiles(settings.frontend_dir), name="frontend"))
     return app
 
 

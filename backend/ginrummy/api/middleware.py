@@ -116,9 +116,10 @@ SECURITY_HEADERS = [
     (b"permissions-policy", b"camera=(), microphone=(), geolocation=()"),
 ]
 CONTENT_SECURITY_POLICY = (b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                           b"connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
-                           b"frame-ancestors 'none'; form-action 'self'")
-"""The page may load only our own scripts, styles and images, and talk only to this server."""
+                           b"connect-src 'self'; font-src 'self'; manifest-src 'self'; worker-src 'self'; "
+                           b"object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'")
+"""The page may load only our own scripts, styles, images, manifest and service worker, and talk only to this
+server."""
 
 
 class EdgeMiddleware:
