@@ -30,19 +30,22 @@ function named(url, text) {
   return found.map((name) => new URL(name, url)).filter(inShell);
 }
 
-/** Keep the page and every file it reaches (through its links, imports and manifest), fresh from the server. */
+/** Keep the page and every file it reaches (through its links, imports and manifest). They come from the
+ * browser's HTTP cache when there (force-cache: the page has just loaded and revalidated them, so this costs no
+ * second round of requests), else from the server; every later load online refreshes them (networkFirst). */
 async function keepShell() {
   const cache = await caches.open(CACHE);
   const seen = new Set(['/']);
   const queue = [new URL('/', self.location.origin)];
   while (queue.length) {
     const url = queue.shift();
-    const response = await fetch(url, { cache: 'no-cache' });
+    const response = await fetch(url, { cache: 'force-cache' });
     if (!response.ok) continue;
     await cache.put(url, response.clone());
     if (/\.(?:png|svg|css)$/.test(url.pathname)) continue;
     for (const next of named(url, await response.text())) {
-      if (!seen.has(next.pathname)) {
+      // not the PNG icons (40 KB): the page shows none of them, and an installed app's icons the browser keeps
+      if (!seen.has(next.pathname) && !next.pathname.endsWith('.png')) {
         seen.add(next.pathname);
         queue.push(next);
       }
