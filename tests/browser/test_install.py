@@ -9,11 +9,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from browser_helpers import PHONE, ROOT, PageErrors, create_game, game_storage, wait_idle
 from playwright.sync_api import Browser, Page, Playwright
 
 OFFLINE = "You are offline: your game resumes when you are back."
 WORKER_READY = "navigator.serviceWorker.ready.then((r) => r.active.state)"
+SERIOUS = """async () => (await axe.run(document, { resultTypes: ['violations'] })).violations
+  .filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)"""
 
 
 def controlled(page: Page, url: str) -> None:
@@ -107,11 +110,12 @@ def test_after_a_deploy_a_controlled_page_gets_the_new_files_at_once(
     assert page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--deployed').trim()") == "2"
 
 
+@pytest.mark.parametrize("theme", ["light", "dark"])
 def test_offline_the_game_opens_with_a_notice_and_reloads_when_the_network_returns(
-        server: Any, new_page: Callable[..., Page], page_errors: PageErrors) -> None:
+        server: Any, new_page: Callable[..., Page], page_errors: PageErrors, axe_source: str, theme: str) -> None:
     page_errors.allow("ERR_INTERNET_DISCONNECTED")  # the page's calls to the API while offline
     game = create_game(server, seed=5)
-    page = new_page(viewport=PHONE, storage=game_storage(game))
+    page = new_page(viewport=PHONE, settings={"theme": theme}, storage=game_storage(game))
     controlled(page, server.url + "/#/play")
     wait_idle(page)
     hand = sorted(page.eval_on_selector_all("#hand button.hand-card", "els => els.map((e) => e.dataset.card)"))
@@ -123,7 +127,12 @@ def test_offline_the_game_opens_with_a_notice_and_reloads_when_the_network_retur
     assert notice.is_visible() and notice.inner_text() == OFFLINE
     assert notice.get_attribute("role") == "status"
     assert page.locator("header.topbar").is_visible()
-    page.screenshot(path=str(ROOT / "artifacts" / "offline-phone.png"))
+    page.wait_for_function("document.querySelector('#banner-text').textContent !== ''")  # the game's call failed
+    assert not page.locator("#banner").is_visible(), "one notice offline, not a banner for each failed call too"
+    page.evaluate(axe_source)  # evaluate is not subject to the page's Content-Security-Policy
+    assert page.evaluate(SERIOUS) == []
+    (ROOT / "artifacts").mkdir(exist_ok=True)
+    page.screenshot(path=str(ROOT / "artifacts" / f"offline-phone-{theme}.png"))
     with page.expect_event("load"):  # back online: the page reloads the game from the server
         page.context.set_offline(False)
     page.wait_for_selector("html[data-ready]")
