@@ -49,6 +49,11 @@ def test_every_choice_is_a_tile_or_switch_of_44_px_or_more(server: Any, new_page
     cut = page.eval_on_selector_all("#settings-form .option-name, #settings-form .switch-name, #settings-form legend",
                                     "els => els.filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)")
     assert cut == []
+    # Each choice's name inside its tile or segment, clear of its edges.
+    crowded = page.eval_on_selector_all("#settings-form .option-name", """els => els.filter(e => {
+        const name = e.getBoundingClientRect(), tile = e.closest('.option').getBoundingClientRect();
+        return name.left < tile.left + 3 || name.right > tile.right - 3; }).map(e => e.textContent)""")
+    assert crowded == []
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     # Under the looks: radio groups named by their legends and switches named by their words.
     expect(page.get_by_role("group", name="Table colour").get_by_role("radio")).to_have_count(5)
