@@ -4,6 +4,7 @@ import { createApi } from './api.js';
 import { byId, onClick, setText } from './dom.js';
 import { startInstall } from './install.js';
 import { onMotionChange } from './motion.js';
+import { openAtTop, placeScreen, startNav } from './nav.js';
 import { startRouter } from './router.js';
 import { bindHelp, renderHelp } from './screens/help.js';
 import { createHome, renderHome } from './screens/home.js';
@@ -75,6 +76,7 @@ const SCREENS = {
 function render(s) {
   renderChrome(s);
   SCREENS[s.screen](s);
+  placeScreen(s.screen); // another screen: at its top
   renderTip(s);
 }
 
@@ -92,7 +94,7 @@ const OPEN = {
   rules: (focus) => ctx.show('rules', focus),
   settings: (focus) => ctx.show('settings', focus),
 };
-const router = startRouter((route, focus) => OPEN[route.name](focus, route));
+const router = startRouter((route, focus) => openAtTop(() => OPEN[route.name](focus, route), () => state.screen));
 ctx.go = router.go;
 
 onClick('tip-ok', () => ctx.setTips(afterSeen(state.tips, byId('tip').dataset.tip)));
@@ -115,6 +117,7 @@ onSchemeChange(redraw);
 bindTableInput(table.intents);
 bindResult(ctx, table);
 bindSettings(ctx);
+startNav();
 bindHelp(ctx);
 render(state);
 startInstall();

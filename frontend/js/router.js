@@ -16,6 +16,9 @@ export function parseRoute(hash) {
   return { name: PLAIN.has(head) ? head : 'home', id: null, hand: null };
 }
 
+/** "#/..." and no hash at all are routes; "#main" is a place in the page. */
+export const isRoute = (hash) => !hash || hash === '#' || hash.startsWith('#/');
+
 export const matchHash = (id, hand = null) => `#/matches/${encodeURIComponent(id)}${hand ? `/hands/${hand}` : ''}`;
 
 /** `open(route, focus)` on every change of the hash; `go(hash)` navigates (opens it again if unchanged). */
@@ -24,10 +27,10 @@ export function startRouter(open) {
   const run = (focus) => open(parseRoute(location.hash), focus);
   window.addEventListener('hashchange', () => {
     if (quiet === location.hash) quiet = null;
-    else run(true);
+    else if (isRoute(location.hash)) run(true); // not an anchor within the page (#main)
   });
   return {
-    start: () => run(false),
+    start: async () => run(false), // a promise even when the screen opens at once (#/rules, #/settings)
     go(hash, { silent = false } = {}) {
       if (location.hash !== hash) {
         if (silent) quiet = hash;

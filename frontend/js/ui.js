@@ -2,13 +2,13 @@
 
 import { byId, setText } from './dom.js';
 import { reducedMotion } from './motion.js';
+import { markNav } from './nav.js';
 import { tipFor } from './tips.js';
 
 const TITLES = {
   table: 'Your game', result: 'Hand result', review: 'Review', rules: 'Rules and help', stats: 'Stats and matches',
   match: 'A past match', settings: 'Settings',
 };
-const NAV = { table: 'home', result: 'home', review: 'stats', match: 'stats' };
 const darkQuery = globalThis.matchMedia?.('(prefers-color-scheme: dark)');
 
 export const onSchemeChange = (listener) => darkQuery?.addEventListener?.('change', listener);
@@ -25,11 +25,7 @@ function applySettings(settings) {
 export function renderChrome(state) {
   applySettings(state.settings);
   for (const section of document.querySelectorAll('[data-screen]')) section.hidden = section.dataset.screen !== state.screen;
-  const nav = NAV[state.screen] || state.screen;
-  for (const link of document.querySelectorAll('[data-nav]')) {
-    if (link.dataset.nav === nav) link.setAttribute('aria-current', 'page');
-    else link.removeAttribute('aria-current');
-  }
+  markNav(state);
   const view = state.game?.view;
   const mine = state.screen === 'table' && !!view && view.turn === view.seat && !state.table.playing;
   document.title = [mine && 'Your turn', TITLES[state.screen], 'Gin Rummy'].filter(Boolean).join(' · ');

@@ -1,5 +1,6 @@
 """Every screen at a computer's and a phone's size, saved to artifacts/screenshots/ (and the two tables side by
-side, the picture the README shows as docs/table.png), and the coach's panels."""
+side, the picture the README shows as docs/table.png), the table and home on the smallest phone, the settings in
+both schemes, and the coach's panels."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 from browser_helpers import (
     DESKTOP,
     PHONE,
+    SMALL_PHONE,
     create_game,
     game_storage,
     hand_with_a_mistake,
@@ -26,10 +28,11 @@ pytestmark = pytest.mark.timeout(240)
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
 
 
-def shoot(page: Page, folder: Path, name: str) -> Path:
+def shoot(page: Page, folder: Path, name: str, whole: bool = False) -> Path:
+    """The screen as it opens (at its top), or with ``whole`` the whole page."""
     page.wait_for_timeout(150)
     path = folder / name
-    page.screenshot(path=str(path), animations="disabled")
+    page.screenshot(path=str(path), animations="disabled", full_page=whole)
     return path
 
 
@@ -53,9 +56,20 @@ def test_every_screen_at_both_sizes(server: Any, new_page: Any, screenshots: Pat
             if screen == "stats":
                 expect(page.locator("#matches-list li")).to_have_count(1)
             shoot(page, screenshots, f"{screen}-{size}.png")
+            if screen != "rules":
+                shoot(page, screenshots, f"{screen}-whole-{size}.png", whole=True)
         page.click("#matches-list a")
         expect(page.locator("#screen-match")).to_be_visible()
         shoot(page, screenshots, f"match-{size}.png")
+        page.click("#match-sheet a >> nth=0")
+        expect(page.locator("#screen-review")).to_be_visible()
+        shoot(page, screenshots, f"review-past-match-{size}.png")
+        # The settings in the dark scheme, the whole page: every picker and the little table.
+        dark: Page = new_page(viewport=viewport, touch=size == "phone", settings={"theme": "dark"})
+        dark.goto(f"{server.url}/#/settings")
+        expect(dark.locator("#preview-felt .card")).to_have_count(4 + 2 + 5)
+        shoot(dark, screenshots, f"settings-dark-{size}.png")
+        shoot(dark, screenshots, f"settings-dark-whole-{size}.png", whole=True)
 
         # A game in its discard phase, a card selected; and the home screen with that game to continue.
         game = create_game(server, seed=6)
@@ -82,6 +96,15 @@ def test_every_screen_at_both_sizes(server: Any, new_page: Any, screenshots: Pat
         wait_idle(guided)
         shoot(guided, screenshots, f"table-first-tip-{size}.png")
 
+    # The smallest phone: the table at the discard and the home screen with the game to continue.
+    small: Page = new_page(viewport=SMALL_PHONE, touch=True, storage=game_storage(game))
+    small.goto(server.url + "/#/play")
+    wait_idle(small)
+    shoot(small, screenshots, "table-small-phone.png")
+    small.click("[data-nav=home]")
+    expect(small.locator("#continue-button")).to_be_visible()
+    shoot(small, screenshots, "home-small-phone.png")
+
     # Both tables side by side, for the README.
     pictures = "".join(f'<img src="data:image/png;base64,{base64.b64encode(tables[s].read_bytes()).decode()}">'
                        for s in ("phone", "desktop"))
@@ -89,7 +112,11 @@ def test_every_screen_at_both_sizes(server: Any, new_page: Any, screenshots: Pat
     page.set_content("<body style='margin:0;padding:24px;background:#0b2a1c;display:flex;gap:24px;"
                      f"align-items:flex-start'>{pictures}</body>")
     page.screenshot(path=str(screenshots / "table-phone-and-desktop.png"))
-    assert len(list(screenshots.glob("*-phone.png"))) >= 10
+    shot = {path.name for path in screenshots.glob("*.png")}
+    screens = ("home", "home-first-visit", "table", "table-first-tip", "match-moment", "result", "review",
+               "review-past-match", "rules", "settings", "settings-dark", "stats", "match")
+    missing = [f"{name}-{size}.png" for name in screens for size in SIZES if f"{name}-{size}.png" not in shot]
+    assert not missing, missing
 
 
 def test_the_coach_at_both_sizes(server: Any, new_page: Any, screenshots: Path) -> None:
