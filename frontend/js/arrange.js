@@ -62,10 +62,10 @@ export function moveTo(order, code, index) {
 /** "Run" (one suit, ranks in a row) or "Set" (one rank): a meld's kind, for its label. */
 export const meldKind = (cards) => (new Set(cards.map((code) => code.slice(0, -1))).size === 1 ? 'Set' : 'Run');
 
-const MAX_ROW = 7;
+const MAX_ROW = 6; // six cards of a phone's width still show 44 px each
 
 /** The groups laid out in `count` rows (a narrow screen takes two): rows of parts {kind, meld, cards, first}, a part
- *  being a group or a piece of one. A row ends where a group ends when that keeps both rows at most seven cards
+ *  being a group or a piece of one. A row ends where a group ends when that keeps both rows at most six cards
  *  and near half the hand (so the melds and the deadwood are seen whole); otherwise in the middle of a group. */
 export function handRows(groups, count = 1) {
   const whole = groups.map((group) => ({ ...group, first: true }));
