@@ -239,3 +239,20 @@ def test_the_card_size_setting_changes_the_cards_on_every_screen(server: Any, ne
               f"{widths}")
     for part in range(3):  # your cards, the piles and the computer's cards all follow the setting
         assert widths["small"][part] < widths["medium"][part] < widths["large"][part], widths
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE, SMALL_PHONE], ids=["1280x800", "390x844", "320x568"])
+def test_a_line_by_the_computers_hand_has_its_room(server: Any, new_page: Any, viewport: dict[str, int]) -> None:
+    """The line under the computer's label (what it just did) and a long label fit the opponent's area: nothing is
+    cut and nothing else on the table moves."""
+    page = open_table(new_page, server, game_with_melds(server), viewport)
+    areas = """() => ['.status', '#opponent', '.middle', '.talk', '#actions', '.hand-area'].map((q) => {
+      const r = document.querySelector(q).getBoundingClientRect(); return [q, r.top, r.height]; })"""
+    before = page.evaluate(areas)
+    page.evaluate("""() => {
+      document.querySelector('#opp-label').textContent = 'Computer · 11 cards · holds 10♥ 10♦ 10♣';
+      document.querySelector('#opp-caption').textContent = 'Took your 10♥';
+    }""")
+    assert page.evaluate(areas) == before
+    assert page.evaluate(CUT) == []
+    assert page.evaluate(PAGE_SCROLL) <= 0
