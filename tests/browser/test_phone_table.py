@@ -105,6 +105,7 @@ def open_table(new_page: Any, server: Any, game: dict[str, Any], viewport: dict[
     page: Page = new_page(viewport=viewport, touch=viewport != DESKTOP, settings={"singleTap": False, **settings},
                           storage=game_storage(game))
     page.goto(server.url + "/#/play")
+    page.wait_for_selector("main[data-version]")  # the game is loaded (idle alone is true before it is)
     wait_idle(page)
     return page
 
