@@ -58,3 +58,37 @@ export function moveTo(order, code, index) {
   const at = Math.max(0, Math.min(rest.length, index));
   return [...rest.slice(0, at), code, ...rest.slice(at)];
 }
+
+/** "Run" (one suit, ranks in a row) or "Set" (one rank): a meld's kind, for its label. */
+export const meldKind = (cards) => (new Set(cards.map((code) => code.slice(0, -1))).size === 1 ? 'Set' : 'Run');
+
+const MAX_ROW = 6; // six cards of a phone's width still show 44 px each
+
+/** The groups laid out in `count` rows (a narrow screen takes two): rows of parts {kind, meld, cards, first}, a part
+ *  being a group or a piece of one. A row ends where a group ends when that keeps both rows at most six cards
+ *  and near half the hand (so the melds and the deadwood are seen whole); otherwise in the middle of a group. */
+export function handRows(groups, count = 1) {
+  const whole = groups.map((group) => ({ ...group, first: true }));
+  const total = flatten(groups).length;
+  if (count < 2 || total < 2) return [whole];
+  let best = null;
+  let seen = 0;
+  for (const [i, group] of groups.entries()) {
+    seen += group.cards.length;
+    const fits = i < groups.length - 1 && Math.max(seen, total - seen) <= MAX_ROW;
+    if (fits && (best === null || Math.abs(seen - total / 2) < Math.abs(best.cards - total / 2))) best = { at: i + 1, cards: seen };
+  }
+  if (best) return [whole.slice(0, best.at), whole.slice(best.at)];
+  // No group end fits: cut the group that holds the middle card.
+  const middle = Math.ceil(total / 2);
+  const rows = [[], []];
+  seen = 0;
+  for (const group of whole) {
+    const head = group.cards.slice(0, Math.max(0, middle - seen));
+    const tail = group.cards.slice(head.length);
+    if (head.length) rows[0].push({ ...group, cards: head });
+    if (tail.length) rows[1].push({ ...group, cards: tail, first: !head.length });
+    seen += group.cards.length;
+  }
+  return rows;
+}

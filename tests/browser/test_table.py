@@ -173,6 +173,7 @@ def phase(page: Page) -> str:
 def test_the_table_does_not_move_between_phases(server: Any, new_page: Any) -> None:
     page: Page = new_page(viewport=DESKTOP, settings={"speed": "fast"}, storage=game_storage(game_you_start(server)))
     page.goto(server.url + "/#/play")
+    page.wait_for_selector("#actions [data-action=pass]:not([hidden])")  # the game is loaded and shown
     wait_idle(page)
     seen = {phase(page): boxes(page)}
     log = page.locator("#log li").count()

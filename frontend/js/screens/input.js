@@ -81,7 +81,7 @@ export function bindTableInput(intents) {
     }
     drag.card.style.transform = `translate(${dx}px, ${dy}px)`;
     drag.onPile = overPile(event.clientX, event.clientY);
-    drag.target = drag.onPile ? null : dropIndex(event.clientX, drag.card);
+    drag.target = drag.onPile ? null : dropIndex(event.clientX, drag.card, event.clientY);
     marks(drag.target?.before, drag.onPile);
   });
   const endDrag = (event, cancelled) => {

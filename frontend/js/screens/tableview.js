@@ -92,6 +92,14 @@ function renderTalk(table, view) {
   feedback.dataset.kind = kind;
 }
 
+/** "Deadwood 9" and "best discard leaves 4" as two pieces (CSS puts a dot between them, or on a narrow screen the
+ *  second under the first), so the line is never cut. */
+function renderDeadwood(view) {
+  const [head, ...rest] = deadwoodLine(view).split(' · ');
+  const pieces = rest.flatMap((part) => [' ', h('span', { text: part })]);
+  clear(byId('deadwood-line')).append(h('span', { text: head }), ...pieces);
+}
+
 /** The link for a friend, while their seat is empty. */
 function renderInvite(path) {
   const dialog = byId('invite');
@@ -118,7 +126,7 @@ export function renderTable(state) {
   renderLog(table, view.seat);
   renderTalk(table, view);
   renderActions(view, table, still, game.clock, clockNow);
-  setText('deadwood-line', deadwoodLine(view));
+  renderDeadwood(view);
   const sort = table.arrangement?.own ? table.arrangement.sort : 'melds';
   for (const chip of document.querySelectorAll('[data-sort]')) chip.setAttribute('aria-pressed', chip.dataset.sort === sort);
   renderHand(view, table, settings);
