@@ -6,7 +6,7 @@ import { startInstall } from './install.js';
 import { onMotionChange } from './motion.js';
 import { openAtTop, placeScreen, startNav } from './nav.js';
 import { startRouter } from './router.js';
-import { bindHelp, renderHelp } from './screens/help.js';
+import { openHelp, renderHelp } from './screens/help.js';
 import { createHome, renderHome } from './screens/home.js';
 import { bindTableInput } from './screens/input.js';
 import { bindResult, createCoach, renderResult } from './screens/result.js';
@@ -91,7 +91,7 @@ const OPEN = {
   review: (focus, route) => review.open(route, focus),
   stats: stats.open,
   match: (focus, route) => stats.openMatch(route, focus),
-  rules: (focus) => ctx.show('rules', focus),
+  rules: (focus) => openHelp(ctx, focus),
   settings: (focus) => ctx.show('settings', focus),
 };
 const router = startRouter((route, focus) => openAtTop(() => OPEN[route.name](focus, route), () => state.screen));
@@ -118,7 +118,6 @@ bindTableInput(table.intents);
 bindResult(ctx, table);
 bindSettings(ctx);
 startNav();
-bindHelp(ctx);
 render(state);
 startInstall();
 
