@@ -17,11 +17,13 @@ function inShell(url) {
   return url.pathname === '/' || SHELL.test(url.pathname);
 }
 
-/** The files a file names: a page's links and scripts, a module's imports, a manifest's icons. */
+/** The files a file names: a page's links and scripts, a module's static imports, a manifest's icons. A module
+ * imported only when its screen first opens (`import('./screens/stats.js')`) is not among them: a first visit
+ * does not load it, so it is kept here when it is used (networkFirst), not fetched at install. */
 function named(url, text) {
   const found = [];
   if (url.pathname.endsWith('.js')) {
-    for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g)) found.push(m[1]);
+    for (const m of text.matchAll(/(?:\bfrom\s*|^import\s*)['"](\.{1,2}\/[^'"]+)['"]/gm)) found.push(m[1]);
   } else if (url.pathname.endsWith('.webmanifest')) {
     for (const icon of JSON.parse(text).icons || []) found.push(icon.src);
   } else if (url.pathname === '/' || url.pathname.endsWith('.html')) {

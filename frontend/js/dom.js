@@ -46,3 +46,14 @@ export function cardFace(code, { tag = 'div', label, classes = '', extra = {} } 
 export const emptyPile = () => h('span', { class: 'card slot-empty', role: 'img', 'aria-label': 'The discard pile is empty' });
 
 export const cardBack = (classes = '') => h('span', { class: `card back ${classes}`.trim(), 'aria-hidden': 'true' });
+
+/** A style sheet added to the page, resolved once it applies (a screen loaded later brings its own). */
+export function styleSheet(href) {
+  if (document.querySelector(`link[rel=stylesheet][href="${href}"]`)) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const link = h('link', { rel: 'stylesheet', href });
+    link.addEventListener('load', resolve);
+    link.addEventListener('error', () => reject(new Error(`${href} did not load`)));
+    document.head.append(link);
+  });
+}

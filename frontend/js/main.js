@@ -1,7 +1,7 @@
 // The composition root. Every change goes through `update`, which draws the whole state once.
 
 import { createApi } from './api.js';
-import { byId, onClick, setText } from './dom.js';
+import { byId, onClick, setText, styleSheet } from './dom.js';
 import { startInstall } from './install.js';
 import { onMotionChange } from './motion.js';
 import { openAtTop, placeScreen, startNav } from './nav.js';
@@ -10,13 +10,10 @@ import { openHelp, renderHelp } from './screens/help.js';
 import { createHome, renderHome } from './screens/home.js';
 import { bindTableInput } from './screens/input.js';
 import { bindResult, createCoach, renderResult } from './screens/result.js';
-import { createReview, renderReview } from './screens/review.js';
-import { bindSettings, renderSettings } from './screens/settings.js';
-import { createStats, renderMatch, renderStats } from './screens/stats.js';
 import { createTable } from './screens/table.js';
 import { renderTable } from './screens/tableview.js';
 import { createSound } from './sound.js';
-import { initialState, patch, withBanner, withoutGame } from './state.js';
+import { initialState, patch, withBanner, withSettings, withoutGame } from './state.js';
 import { createStore } from './storage.js';
 import { afterSeen } from './tips.js';
 import { focusHeading, onSchemeChange, renderChrome, renderTip } from './ui.js';
@@ -63,14 +60,38 @@ const ctx = {
 
 const table = createTable(ctx);
 const home = createHome(ctx, table);
-const review = createReview(ctx, table);
-const stats = createStats(ctx);
+
+/** A screen whose module (and style sheet) comes the first time it opens, so that a first visit fetches only what
+ * the home screen and the table need. `ready()` loads it once (again after a failure); `now` is it once loaded. */
+function later(load) {
+  const screen = { now: null, loading: null };
+  screen.ready = () => (screen.loading ||= load().then((made) => { screen.now = made; return made; }, (error) => {
+    screen.loading = null;
+    ctx.fail('That screen could not be loaded. Check your connection and try again.');
+    throw error;
+  }));
+  return screen;
+}
+const review = later(async () => {
+  const module = await import('./screens/review.js');
+  return { ...module, screen: module.createReview(ctx, table) };
+});
+const stats = later(async () => {
+  const module = await import('./screens/stats.js');
+  return { ...module, screen: module.createStats(ctx) };
+});
+const settings = later(async () => {
+  const [module] = await Promise.all([import('./screens/settings.js'), styleSheet('css/settings.css')]);
+  module.bindSettings(ctx);
+  return module;
+});
 ctx.playAgain = () => (state.game?.opponent?.kind === 'person' ? table.rematch() : home.playAgain());
 ctx.coach = createCoach(ctx);
 
 const SCREENS = {
-  home: (s) => renderHome(s, store.game()), table: renderTable, result: renderResult, review: renderReview,
-  rules: renderHelp, stats: renderStats, match: renderMatch, settings: renderSettings,
+  home: (s) => renderHome(s, store.game()), table: renderTable, result: renderResult, rules: renderHelp,
+  review: (s) => review.now?.renderReview(s), stats: (s) => stats.now?.renderStats(s),
+  match: (s) => stats.now?.renderMatch(s), settings: (s) => settings.now?.renderSettings(s),
 };
 
 function render(s) {
@@ -88,11 +109,14 @@ const OPEN = {
     store.saveGame(id, code);
     ctx.go('#/play');
   },
-  review: (focus, route) => review.open(route, focus),
-  stats: stats.open,
-  match: (focus, route) => stats.openMatch(route, focus),
+  review: async (focus, route) => (await review.ready()).screen.open(route, focus),
+  stats: async (focus, route) => (await stats.ready()).screen.open(focus, route),
+  match: async (focus, route) => (await stats.ready()).screen.openMatch(route, focus),
   rules: (focus) => openHelp(ctx, focus),
-  settings: (focus) => ctx.show('settings', focus),
+  settings: async (focus) => {
+    await settings.ready();
+    ctx.show('settings', focus);
+  },
 };
 const router = startRouter((route, focus) => openAtTop(() => OPEN[route.name](focus, route), () => state.screen));
 ctx.go = router.go;
@@ -116,7 +140,10 @@ onMotionChange(redraw);
 onSchemeChange(redraw);
 bindTableInput(table.intents);
 bindResult(ctx, table);
-bindSettings(ctx);
+onClick('mute', () => { // the header's sound switch, on every screen
+  store.saveSettings({ sound: !state.settings.sound });
+  ctx.update((s) => withSettings(s, store.settings()));
+});
 startNav();
 render(state);
 startInstall();

@@ -138,6 +138,7 @@ def test_screens_open_at_their_top(server: Any, new_page: Any) -> None:
     at_the_top(page, "#review-title")
     page.click("[data-nav=rules]")
     at_the_top(page, "#rules-title")
+    expect(page.locator("#variants-list")).to_be_attached()  # the rules' text, fetched as the screen opens
     scrolled_down(page)
     page.click("[data-nav=settings]")
     at_the_top(page, "#settings-title")
@@ -157,6 +158,7 @@ def test_screens_open_at_their_top(server: Any, new_page: Any) -> None:
     table.goto(server.url + "/#/play")
     wait_idle(table)
     table.click("[data-nav=settings]")
+    expect(table.locator("#settings-pickers input").first).to_be_attached()  # the screen's module, loaded as it opens
     scrolled_down(table)
     table.go_back()
     expect(table.locator("#screen-table")).to_be_visible()

@@ -1,8 +1,8 @@
-// The settings screen and the header's sound switch: every change is kept in this browser and shown at once, on
+// The settings screen: every change is kept in this browser and shown at once, on
 // a small table above the pickers (the felt, the backs, the card size, the suits' colours, the scheme, the melds'
 // side) as well as on the game's own table.
 
-import { byId, cardBack, cardFace, clear, h, onClick, setText } from '../dom.js';
+import { byId, cardBack, cardFace, clear, h, setText } from '../dom.js';
 import { withSettings } from '../state.js';
 import { buildPickers, choicesOf } from './pickers.js';
 
@@ -52,5 +52,4 @@ export function bindSettings(ctx) {
     change({ [input.name]: input.type === 'checkbox' ? input.checked : input.value });
   });
   byId('settings-form').addEventListener('submit', (event) => event.preventDefault()); // Enter in the form: no reload
-  onClick('mute', () => change({ sound: !ctx.get().settings.sound }));
 }
