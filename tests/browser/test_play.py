@@ -85,7 +85,7 @@ def test_taken_upcard_cannot_be_discarded(server: Any, new_page: Any, page_error
     view = game["view"]
     assert {a["kind"] for a in view["legal_actions"]} == {"take_upcard", "pass"}
     upcard = view["discard_pile"][-1]
-    page: Page = new_page(storage=game_storage(game))
+    page: Page = new_page(settings={"singleTap": False}, storage=game_storage(game))  # a tap selects
     posts: list[str] = []
     page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
     page.goto(server.url + "/#/play")
@@ -152,7 +152,7 @@ def test_a_move_made_before_the_log_arrives_keeps_the_whole_log(server: Any, new
 
 def test_reload_resumes_where_the_hand_was(server: Any, new_page: Any) -> None:
     game = create_game(server, seed=6)  # the computer starts; you draw first
-    page: Page = new_page(storage=game_storage(game))
+    page: Page = new_page(settings={"singleTap": False}, storage=game_storage(game))  # select, then Discard
     page.goto(server.url + "/#/play")
     expect(page.locator("#screen-table")).to_be_visible()
     wait_idle(page)
