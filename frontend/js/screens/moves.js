@@ -69,7 +69,7 @@ export function createMoves(t) {
     const gin = action.kind === 'knock' && legalMoves(game().view).gin.has(action.card);
     const noise = gin ? 'gin' : OWN_SOUNDS[action.kind];
     if (noise) sound.play(noise);
-    update((s) => ({ ...s, busy: true, table: { ...s.table, hint: null, feedback: null } }));
+    update((s) => ({ ...s, busy: true, table: { ...s.table, hint: null, feedback: null, caption: null } }));
     const leaving = action.card && handCard(action.card);
     leaving?.classList.add('leaving');
     const flight = leaving && fly(leaving, byId('discard-slot'), action.card, flyTime);
