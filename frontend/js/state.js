@@ -9,6 +9,7 @@ function freshTable(arrangement = null) {
   return {
     selected: null, arrangement, log: [], hint: null, display: null, fresh: [], feedback: null, playing: false, logOpen: false,
     caption: null, // the other's last turn in words, by its hand, until your next move
+    showdown: null, // the stage of a finished hand's showdown on the felt (showdown.js), null when all is shown
   };
 }
 

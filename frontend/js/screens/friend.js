@@ -48,7 +48,7 @@ export function createFriend(t) {
     update((s) => patch(afterMove(s, answer), { busy: true }));
     await playback(t, { ...answer, events });
     set({ busy: false });
-    if (!(await caughtUp()) && OVER.includes(game().view.phase) && get().screen === 'table') t.show(true);
+    if (!(await caughtUp()) && OVER.includes(game().view.phase) && get().screen === 'table') t.show(true, true);
     return true;
   }
 

@@ -93,7 +93,7 @@ export function createMoves(t) {
     set({ busy: false });
     if (await t.caughtUp()) return;
     if (OVER.includes(game().view.phase)) {
-      if (['table', 'result'].includes(get().screen)) t.show(true);
+      if (['table', 'result'].includes(get().screen)) t.show(true, true);
       return;
     }
     if (hadFocus && get().screen === 'table') focusAfterMove();

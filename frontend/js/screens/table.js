@@ -9,6 +9,7 @@ import { createFriend } from './friend.js';
 import { createIntents } from './intents.js';
 import { createMoves } from './moves.js';
 import { playback } from './playback.js';
+import { createShowdown } from './showdown.js';
 
 /** Copy to the clipboard (refused where the page is not a secure context: then the player copies by hand). */
 const copy = (text) => Promise.resolve().then(() => navigator.clipboard.writeText(text));
@@ -27,6 +28,7 @@ export function createTable(ctx) {
   Object.assign(t, createFriend(t));
   Object.assign(t, createMoves(t));
   const intents = createIntents(t);
+  const present = createShowdown(ctx);
 
   /** Read the game again (on opening it, after an error). */
   async function reload() {
@@ -59,8 +61,12 @@ export function createTable(ctx) {
     return ok;
   }
 
-  function show(focus) {
-    if (game()) ctx.show(OVER.includes(game().view.phase) ? 'result' : 'table', focus);
+  /** The table, or a finished hand laid out on it with the result sheet over it (`live`: it just ended here, so it is
+   * laid down step by step). */
+  function show(focus, live = false) {
+    if (!game()) return;
+    if (OVER.includes(game().view.phase)) present(focus, live);
+    else ctx.show('table', focus);
   }
 
   async function open(focus) {
@@ -86,7 +92,7 @@ export function createTable(ctx) {
     t.saveArrangement();
     await playback(t, data);
     set({ busy: false });
-    if (OVER.includes(game().view.phase)) return show(true);
+    if (OVER.includes(game().view.phase)) return show(true, true);
     byId('table-title').focus();
     t.focusAfterMove();
   }

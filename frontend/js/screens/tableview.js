@@ -7,6 +7,7 @@ import {
 } from '../model.js';
 import { newestFirst } from '../state.js';
 import { renderHand } from './handview.js';
+import { renderFelt } from './showdown.js';
 
 function renderStatus(view, now, left) {
   const target = view.rules?.target;
@@ -123,6 +124,7 @@ export function renderTable(state) {
   renderOpponent(view, shown, game.opponent);
   renderPiles(shown, buttonStates(view, null), still);
   renderLog(table, view.seat);
+  renderFelt(state);
   renderTalk(table, view);
   renderActions(view, table, still, game.clock, clockNow);
   setText('deadwood-line', deadwoodLine(view));
