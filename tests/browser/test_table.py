@@ -326,7 +326,8 @@ def test_settings_apply_at_once_and_are_kept(server: Any, new_page: Any) -> None
 
 
 def test_sound_plays_from_the_first_tap_and_the_mute_switch_silences_it(server: Any, new_page: Any) -> None:
-    page: Page = new_page(settings={"sound": True}, storage=game_storage(my_draw_turn(server)))
+    page: Page = new_page(settings={"sound": True, "singleTap": False},  # a tap selects
+                          storage=game_storage(my_draw_turn(server)))
     page.goto(server.url + "/#/play")
     wait_idle(page)
     assert page.evaluate("document.documentElement.dataset.sound") is None
