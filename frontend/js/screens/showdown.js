@@ -31,6 +31,7 @@ export function renderFelt(state) {
   const view = state.game?.view;
   const model = view && OVER.includes(view.phase) ? showdownModel(view, state.table.showdown) : null;
   byId('screen-table').classList.toggle('over', !!model);
+  byId('screen-table').classList.toggle('under-sheet', !!model && state.screen === 'result'); // room kept for the sheet
   const root = byId('showdown');
   root.hidden = !model;
   const key = model ? `${state.game.id}:${view.hand_number}:${view.seat}:${state.table.showdown}:${model.points}` : '';
