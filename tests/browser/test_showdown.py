@@ -176,3 +176,56 @@ def test_the_computer_move_is_captioned_and_the_log_is_newest_first(server: Any,
     page.click("#stock")
     wait_move(page, before)
     expect(caption).to_be_hidden()
+
+
+WATCH_TAKE = """() => {
+  // Every frame: a card flying to the computer's hand that its label already names is a label ahead of the table.
+  window.__seen = []; window.__early = [];
+  const frame = () => {
+    for (const card of document.querySelectorAll('.flying[data-card]')) {
+      const name = card.querySelector('.corner').dataset.r + card.querySelector('.corner').dataset.s;
+      window.__seen.push(name);
+      if (document.querySelector('#opp-label').textContent.includes(`holds`)
+          && document.querySelector('#opp-label').textContent.split('holds')[1].split(' ').includes(name)) {
+        window.__early.push(name);
+      }
+    }
+    window.__watching = requestAnimationFrame(frame);
+  };
+  frame();
+}"""
+
+
+def test_the_label_names_a_taken_card_only_once_its_flight_lands(server: Any, new_page: Any) -> None:
+    # The computer takes your discard now and then: a few turns (and deals) until it does.
+    for _deal in range(4):
+        game = create_game(server, seed=6)
+        headers = {"Authorization": f"Bearer {game['seat_token']}"}
+        while any(a["kind"] == "pass" for a in server_view(server, game)["legal_actions"]):
+            httpx.post(f"{server.url}/api/games/{game['game_id']}/pass", headers=headers).raise_for_status()
+        page: Page = new_page(settings={"speed": "normal"}, storage=game_storage(game))
+        page.goto(server.url + "/#/play")
+        for _turn in range(6):
+            wait_idle(page)
+            if server_view(server, game)["phase"] != "draw":
+                break
+            before = version(page)
+            page.click("#stock")
+            wait_move(page, before)
+            view = server_view(server, game)
+            plain = next(o["card"] for o in view["discard_options"]
+                         if not o["can_knock"] and o["card"] != view["taken_card"])
+            page.evaluate(WATCH_TAKE)
+            before = version(page)
+            page.click(f"#hand [data-card='{plain}']")
+            wait_move(page, before)
+            wait_idle(page)
+            page.evaluate("() => cancelAnimationFrame(window.__watching)")
+            caption = page.text_content("#opp-caption") or ""
+            if caption.startswith("Took your"):
+                taken = caption.split()[2].rstrip(",")
+                assert taken in page.evaluate("() => window.__seen"), "the take was shown as a flight"
+                assert page.evaluate("() => window.__early") == [], "the label named the card before it landed"
+                expect(page.locator("#opp-label")).to_contain_text(re.compile(rf"holds .*{re.escape(taken)}"))
+                return
+    raise AssertionError("the computer took none of your discards")

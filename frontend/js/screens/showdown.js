@@ -72,7 +72,8 @@ export function createShowdown({ get, set, update, show }) { // the app's contex
       update((s) => patch(withStage(s, model.layoffs.length ? 'laid' : 'moved'), { screen: 'table', busy: true }));
       await sleep(pause);
       if (model.layoffs.length && same()) {
-        const from = new Map(model.layoffs.map(({ card }) => [card, byId('showdown').querySelector(`.defender [data-card="${card}"]`)?.getBoundingClientRect()]).filter(([, box]) => box));
+        const boxOf = (card) => byId('showdown').querySelector(`.defender [data-card="${card}"]`)?.getBoundingClientRect();
+        const from = new Map(model.layoffs.map(({ card }) => [card, boxOf(card)]).filter(([, box]) => box));
         update((s) => withStage(s, 'moved'));
         await slideIn(from, fly);
         await sleep(pause / 2);
