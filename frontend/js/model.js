@@ -195,23 +195,31 @@ export const isVisibleMove = (event) => MOVES.includes(event.kind);
 
 // --- the piles while the other's moves are shown (display bookkeeping, not rules)
 
+/** The piles, the cards each seat holds and the cards of each seat the other knows (taken from the pile, so seen). */
 export function tableOf(view) {
   const counts = [];
   counts[view.seat] = (view.hand || []).length;
   counts[1 - view.seat] = view.opponent_card_count;
-  return { pile: [...(view.discard_pile || [])], stock: view.stock_count, counts };
+  const known = [];
+  known[view.seat] = [];
+  known[1 - view.seat] = [...(view.opponent_known || [])];
+  return { pile: [...(view.discard_pile || [])], stock: view.stock_count, counts, known };
 }
 
-/** The table just before `event`, from the table just after it. */
+/** The table just before `event`, from the table just after it. (A known card thrown is not known again before its
+ * throw: the table does not keep who took it; the label may lack it while that throw is shown.) */
 export function undoEvent(table, event) {
-  const t = { pile: [...table.pile], stock: table.stock, counts: [...table.counts] };
+  const t = { pile: [...table.pile], stock: table.stock, counts: [...table.counts], known: table.known.map((k) => [...k]) };
   const { kind, seat, card } = event;
   if (THROWN.includes(kind)) {
     if (card && t.pile.at(-1) === card) t.pile.pop();
     t.counts[seat] += 1;
   } else if (kind === 'drew' || kind === 'took_upcard') {
     if (kind === 'drew' && event.source === 'stock') t.stock += 1;
-    else if (card) t.pile.push(card);
+    else if (card) {
+      t.pile.push(card);
+      t.known[seat] = t.known[seat].filter((c) => c !== card); // not yet taken: not yet known
+    }
     t.counts[seat] -= 1;
   }
   return t;
@@ -227,3 +235,28 @@ export function tablesAfter(view, events) {
   }
   return after;
 }
+
+// --- the other's turn, said by its hand: "Drew from the stock, discarded 9♣"
+
+/** One move of the other seat in a few words, told to seat `me`; `previous`: the event before it (whose throw a take
+ * may be). Null for events that are not moves. */
+export function captionOf(event, me, previous = null) {
+  const card = event.card ? shortName(event.card) : '';
+  switch (event.kind) {
+    case 'passed': return 'Passed on the upcard';
+    case 'took_upcard': return `Took the upcard ${card}`;
+    case 'drew':
+      if (event.source === 'stock') return 'Drew from the stock';
+      return previous && THROWN.includes(previous.kind) && previous.seat === me && previous.card === event.card
+        ? `Took your ${card}` : `Took ${card} from the pile`;
+    case 'discarded': return `Discarded ${card}`;
+    case 'knocked': return `Knocked with ${card}`;
+    case 'gin': return `Went Gin with ${card}`;
+    case 'big_gin': return 'Went Big Gin';
+    default: return null;
+  }
+}
+
+/** A turn's caption so far with one more move: "Drew from the stock" + "Discarded 9♣". */
+export const addCaption = (caption, words) => (!words ? caption : caption
+  ? `${caption}, ${words[0].toLowerCase()}${words.slice(1)}` : words);

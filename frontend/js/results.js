@@ -28,16 +28,6 @@ export function resultSummary(view) {
   return { headline, arithmetic, outcome, winner };
 }
 
-/** The knocker's melds with the defender's layoffs placed on them: [{cards, laidOff: Set}]. */
-export function meldsWithLayoffs(showdown) {
-  const melds = showdown.knocker_melds.map((cards) => ({ cards: [...cards], laidOff: new Set() }));
-  for (const { meld, card } of showdown.layoffs || []) {
-    melds[meld]?.cards.push(card);
-    melds[meld]?.laidOff.add(card);
-  }
-  return melds;
-}
-
 /** Rows of the running score sheet, from a view's (or a match's) history. */
 export function scoreSheet(match) {
   return (match.history || []).map((h) => ({

@@ -6,7 +6,11 @@ import { describeEvent } from './model.js';
 const LOG_LENGTH = 60;
 
 function freshTable(arrangement = null) {
-  return { selected: null, arrangement, log: [], hint: null, display: null, fresh: [], feedback: null, playing: false, logOpen: false };
+  return {
+    selected: null, arrangement, log: [], hint: null, display: null, fresh: [], feedback: null, playing: false, logOpen: false,
+    caption: null, // the other's last turn in words, by its hand, until your next move
+    showdown: null, // the stage of a finished hand's showdown on the felt (showdown.js), null when all is shown
+  };
 }
 
 export function initialState(settings, tips) {
@@ -46,7 +50,7 @@ export function afterMove(state, data) {
   const { view } = data;
   const newHand = view.hand_number !== before.hand_number;
   const fresh = newHand ? [] : (view.hand || []).filter((c) => !(before.hand || []).includes(c));
-  const table = { ...state.table, fresh, hint: null, selected: null, feedback: null, ...(newHand && { log: [], arrangement: null }) };
+  const table = { ...state.table, fresh, hint: null, selected: null, feedback: null, ...(newHand && { log: [], arrangement: null, caption: null }) };
   const { opponent = state.game.opponent, rematch = state.game.rematch, clock = state.game.clock } = data;
   return { ...state, game: { ...state.game, version: data.version, view, opponent, rematch, clock }, table: settle(table, view, state.settings) };
 }
@@ -76,6 +80,12 @@ export function withHint(state, hint) {
 }
 
 export const toggleLog = (state) => setTable(state, { logOpen: !state.table.logOpen });
+
+/** The move log as the table lists it: the newest move first, in view when the list opens. */
+export const newestFirst = (log) => [...log].reverse();
+
+/** The other's turn said by its hand (null: nothing to say, after your own move). */
+export const withCaption = (state, caption) => setTable(state, { caption });
 
 export const shownOrder = (state) => flatten(handGroups(state.game.view, state.table.arrangement, state.settings));
 

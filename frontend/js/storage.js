@@ -12,7 +12,8 @@ export const CHOICES = Object.freeze({
   motion: ['system', 'reduce', 'full'],
   meldSide: ['left', 'right'],
 });
-const SWITCHES = Object.freeze({ fourColor: false, sound: true, autoArrange: true, singleTap: false });
+// singleTap: one tap (a click) on a card throws it; off, a tap selects and a second tap throws.
+const SWITCHES = Object.freeze({ fourColor: false, sound: true, autoArrange: true, singleTap: true });
 export const DEFAULT_SETTINGS = Object.freeze({
   ...Object.fromEntries(Object.entries(CHOICES).map(([key, list]) => [key, list[0]])), ...SWITCHES,
 });

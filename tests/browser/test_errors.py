@@ -65,7 +65,7 @@ def test_offline_move_is_not_lost(server: Any, new_page: Any, page_errors: PageE
 def test_stale_and_refused_moves_show_the_server_answer(server: Any, new_page: Any, page_errors: PageErrors) -> None:
     page_errors.allow("status of 412", "status of 409")
     game = my_draw_turn(server, seed=6)
-    page: Page = new_page(storage=game_storage(game))
+    page: Page = new_page(settings={"singleTap": False}, storage=game_storage(game))  # select, then Discard
     page.goto(server.url + "/#/play")
     expect(page.locator("#screen-table")).to_be_visible()
     wait_idle(page)

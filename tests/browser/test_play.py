@@ -85,7 +85,7 @@ def test_taken_upcard_cannot_be_discarded(server: Any, new_page: Any, page_error
     view = game["view"]
     assert {a["kind"] for a in view["legal_actions"]} == {"take_upcard", "pass"}
     upcard = view["discard_pile"][-1]
-    page: Page = new_page(storage=game_storage(game))
+    page: Page = new_page(settings={"singleTap": False}, storage=game_storage(game))  # a tap selects
     posts: list[str] = []
     page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
     page.goto(server.url + "/#/play")
@@ -141,10 +141,11 @@ def test_a_move_made_before_the_log_arrives_keeps_the_whole_log(server: Any, new
     for route in held:
         route.continue_()
     page.unroute(re.compile(r".*/events(\?.*)?$"))
-    # The log read at opening comes in late: it goes before the moves shown since, and none is shown twice.
-    expect(page.locator("#log li").first).to_contain_text("Hand 1")
+    # The log read at opening comes in late: it goes before (below, newest first) the moves shown since, and none
+    # is shown twice.
+    expect(page.locator("#log li").last).to_contain_text("Hand 1")
     shown = page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)")
-    assert shown[-len(moved):] == moved and len(shown) > len(moved), shown
+    assert shown[:len(moved)] == moved and len(shown) > len(moved), shown
     page.reload()
     wait_idle(page)
     expect(page.locator("#log li")).to_have_count(len(shown))
@@ -152,7 +153,7 @@ def test_a_move_made_before_the_log_arrives_keeps_the_whole_log(server: Any, new
 
 def test_reload_resumes_where_the_hand_was(server: Any, new_page: Any) -> None:
     game = create_game(server, seed=6)  # the computer starts; you draw first
-    page: Page = new_page(storage=game_storage(game))
+    page: Page = new_page(settings={"singleTap": False}, storage=game_storage(game))  # select, then Discard
     page.goto(server.url + "/#/play")
     expect(page.locator("#screen-table")).to_be_visible()
     wait_idle(page)
@@ -231,8 +232,8 @@ def test_a_hand_with_the_keyboard_alone(server: Any, new_page: Any) -> None:
     moves = play_hand(page, keyboard=True)
     assert moves > 0
     expect(page.locator("#screen-result")).to_be_visible()
-    # The result heading has the focus, so a screen reader starts there; N deals the next hand.
-    assert page.evaluate("document.activeElement.id") == "result-title"
+    # The result sheet's main button has the focus (the outcome is announced once); N deals the next hand.
+    assert page.evaluate("document.activeElement.id") == "next-hand-button"
     before = version(page)
     page.keyboard.press("n")
     wait_move(page, before)
@@ -257,7 +258,7 @@ def test_match_result(server: Any, new_page: Any) -> None:
     expect(page.locator("#result-body")).to_be_hidden()
     expect(page.locator("#moment-title")).to_have_text(re.compile(r"(You win the match!|The computer wins this match)"))
     expect(page.locator("#moment-score")).to_contain_text("Computer")
-    assert page.evaluate("document.activeElement.id") == "moment-title"
+    assert page.evaluate("document.activeElement.id") == "play-again"  # the moment's main button
     first = page.eval_on_selector("#moment .result-actions", "el => el.querySelector('button, a').id")
     assert first == "play-again"
     page.click("#moment-details")

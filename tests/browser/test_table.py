@@ -116,7 +116,7 @@ def test_a_card_dragged_over_the_pile_marks_it_and_is_discarded_there(server: An
 
 def test_single_tap_play_discards_at_once(server: Any, new_page: Any) -> None:
     game = my_draw_turn(server)
-    page: Page = new_page(settings={"singleTap": True}, storage=game_storage(game))
+    page: Page = new_page(storage=game_storage(game))  # the default settings
     page.goto(server.url + "/#/play")
     wait_idle(page)
     before = version(page)
@@ -171,7 +171,8 @@ def phase(page: Page) -> str:
 
 
 def test_the_table_does_not_move_between_phases(server: Any, new_page: Any) -> None:
-    page: Page = new_page(viewport=DESKTOP, settings={"speed": "fast"}, storage=game_storage(game_you_start(server)))
+    page: Page = new_page(viewport=DESKTOP, settings={"speed": "fast", "singleTap": False},  # a tap selects
+                          storage=game_storage(game_you_start(server)))
     page.goto(server.url + "/#/play")
     page.wait_for_selector("#actions [data-action=pass]:not([hidden])")  # the game is loaded and shown
     wait_idle(page)
@@ -217,7 +218,8 @@ def inside(page: Page, selector: str) -> None:
 @pytest.mark.parametrize("viewport", [PHONE, SMALL_PHONE], ids=["390x844", "320x568"])
 def test_a_phone_shows_the_hand_piles_and_prompt_without_scrolling(server: Any, new_page: Any,
                                                                    viewport: dict[str, int]) -> None:
-    page: Page = new_page(viewport=viewport, touch=True, storage=game_storage(game_you_start(server)))
+    page: Page = new_page(viewport=viewport, touch=True, settings={"singleTap": False},  # a tap selects
+                          storage=game_storage(game_you_start(server)))
     page.goto(server.url + "/#/play")
     wait_idle(page)
     checked = set()
@@ -291,8 +293,8 @@ def test_settings_apply_at_once_and_are_kept(server: Any, new_page: Any) -> None
     for name, value in (("felt", "blue"), ("back", "waves"), ("meldSide", "right"), ("cardSize", "large"),
                         ("theme", "dark")):
         page.check(f"#settings-form input[name={name}][value={value}]")
-    for name in ("singleTap",):
-        page.check(f"#settings-form input[name={name}]")
+    for name in ("singleTap",):  # on by default: turned off
+        page.uncheck(f"#settings-form input[name={name}]")
     page.uncheck("#settings-form input[name=sound]")
     expect(page.locator("html")).to_have_attribute("data-felt", "blue")
     expect(page.locator("html")).to_have_attribute("data-scheme", "dark")
@@ -321,11 +323,12 @@ def test_settings_apply_at_once_and_are_kept(server: Any, new_page: Any) -> None
     expect(page.locator("html")).to_have_attribute("data-felt", "blue")
     expect(page.locator("html")).to_have_attribute("data-back", "waves")
     saved = page.evaluate("JSON.parse(localStorage.getItem('ginrummy.settings'))")
-    assert saved["singleTap"] is True and saved["sound"] is False and saved["autoArrange"] is False
+    assert saved["singleTap"] is False and saved["sound"] is False and saved["autoArrange"] is False
 
 
 def test_sound_plays_from_the_first_tap_and_the_mute_switch_silences_it(server: Any, new_page: Any) -> None:
-    page: Page = new_page(settings={"sound": True}, storage=game_storage(my_draw_turn(server)))
+    page: Page = new_page(settings={"sound": True, "singleTap": False},  # a tap selects
+                          storage=game_storage(my_draw_turn(server)))
     page.goto(server.url + "/#/play")
     wait_idle(page)
     assert page.evaluate("document.documentElement.dataset.sound") is None

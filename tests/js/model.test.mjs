@@ -99,7 +99,7 @@ test('tables after each event undo back to the deal', () => {
     const after = tablesAfter(view, hand);
     assert.equal(after.length, hand.length);
     assert.deepEqual(after[after.length - 1], tableOf(view));
-    assert.deepEqual(after[0], { pile: [view.upcard], stock: 31, counts: [10, 10] }, name);
+    assert.deepEqual(after[0], { pile: [view.upcard], stock: 31, counts: [10, 10], known: [[], []] }, name);
     // Forward consistency: undoing event i from the table after it gives the table after event i - 1.
     for (let i = 1; i < hand.length; i += 1) assert.deepEqual(undoEvent(after[i], hand[i]), after[i - 1]);
   }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import test from 'node:test';
 
 import {
-  matchSummary, meldsWithLayoffs, resultSummary, scoreSheet,
+  matchSummary, resultSummary, scoreSheet,
 } from '../../frontend/js/results.js';
 
 const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
@@ -15,18 +15,6 @@ test('the result in words, from a real finished hand', () => {
   assert.equal(summary.arithmetic, 'Knock: 14 − 9 = 5 to the computer');
   assert.deepEqual(scoreSheet(view), [{ hand: 1, outcome: 'Knock', winner: 'Computer', points: 5, you: 0, them: 5 }]);
   assert.equal(matchSummary(view), null);
-});
-
-test('laid-off cards are placed on the knocker melds they were laid off on', () => {
-  const showdown = {
-    knocker_melds: [['7D', '7H', '7S'], ['2C', '3C', '4C'], ['9H', 'TH', 'JH']],
-    layoffs: [{ card: '5C', meld: 1 }, { card: 'QH', meld: 2 }],
-  };
-  const melds = meldsWithLayoffs(showdown);
-  assert.deepEqual(melds[1].cards, ['2C', '3C', '4C', '5C']);
-  assert.deepEqual(melds[2].cards, ['9H', 'TH', 'JH', 'QH']);
-  assert.ok(melds[1].laidOff.has('5C') && !melds[1].laidOff.has('4C'));
-  assert.equal(melds[0].laidOff.size, 0);
 });
 
 test('undercut, multiplier and line bonus arithmetic uses the server total', () => {

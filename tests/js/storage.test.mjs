@@ -45,7 +45,7 @@ test('settings fall back to defaults for unknown or broken values', () => {
 test('the defaults: sound on, auto-arrange on, single tap off, at least four table colours and three card backs', () => {
   assert.equal(DEFAULT_SETTINGS.sound, true);
   assert.equal(DEFAULT_SETTINGS.autoArrange, true);
-  assert.equal(DEFAULT_SETTINGS.singleTap, false);
+  assert.equal(DEFAULT_SETTINGS.singleTap, true); // one tap discards, on every device
   assert.equal(DEFAULT_SETTINGS.meldSide, 'left');
   assert.ok(CHOICES.felt.length >= 4 && CHOICES.back.length >= 3);
 });

@@ -34,10 +34,11 @@ export function bindTableInput(intents) {
     else if (target.closest('#pile-view')) intents.showPile();
   });
 
-  // Tap a card to select it, again (or drop it on the pile) to discard it.
+  // Tap a card to discard it (or select it, then again, with single-tap off), or drop it on the pile. Enter and Space
+  // (a click of `detail` 0) always select first, so the keyboard hears what a discard would leave before making it.
   hand.addEventListener('click', (event) => {
     const card = event.target.closest('button.hand-card');
-    if (card && !drag?.moved) intents.cardTap(card.dataset.card);
+    if (card && !drag?.moved) intents.cardTap(card.dataset.card, { keyboard: event.detail === 0 });
   });
 
   hand.addEventListener('keydown', (event) => {

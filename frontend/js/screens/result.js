@@ -1,11 +1,13 @@
-// The result screen: the match's moment, the hand's result and review, showdown, score sheet, fair deal.
+// The result sheet, risen over the felt where the hand is laid out (showdown.js): the match's moment, the hand's
+// result and review, the coach, the score sheet, the fair deal.
 
 import { byId, clear, h, onClick, setText } from '../dom.js';
 import { legalMoves, outcomeWord, them, theirName } from '../model.js';
 import { lostOver, matchSummary, moveWords, points, resultSummary } from '../results.js';
 import { coachKey, withAnalysis } from '../state.js';
 import { focusHeading } from '../ui.js';
-import { renderScoreSheet, renderShowdown, scoresChart } from './sheet.js';
+import { renderScoreSheet, scoresChart } from './sheet.js';
+import { renderTable } from './tableview.js';
 
 const CONFETTI = 18;
 export const LOOKING = 'The coach is looking at your moves…';
@@ -61,6 +63,9 @@ export function renderResult(state) {
   const { game } = state;
   if (!game) return;
   const { view } = game;
+  // A sheet over the table: the finished hand stays laid out on the felt beneath it.
+  byId('screen-table').hidden = false;
+  renderTable(state);
   const match = matchSummary(view);
   const moment = !!match && state.celebrated !== game.id;
   renderMoment(match, moment);
@@ -88,7 +93,6 @@ export function renderResult(state) {
     byId(id).textContent = ['Rematch offered…', 'Accept the rematch', 'Offer a rematch', 'Play again'][offer];
     byId(id).disabled = !offer;
   }
-  renderShowdown(byId('showdown'), view);
   renderScoreSheet(byId('score-sheet'), view, (hand) => `#/review/${hand}`);
   setText('fair-commitment', view.commitment);
   setText('fair-salt', view.salt);
@@ -147,6 +151,11 @@ export function bindResult(ctx, table) {
   onClick('play-again', again);
   onClick('play-again-after', again);
   onClick('coach-button', () => ctx.coach.hand());
+  onClick('sheet-button', () => { // the whole sheet, at the score sheet
+    byId('screen-result').classList.add('expanded');
+    byId('score-sheet').scrollIntoView({ block: 'start' });
+    byId('score-sheet').focus();
+  });
   onClick('coach-match-button', () => ctx.coach.match());
   onClick('moment-details', () => {
     set({ celebrated: get().game.id });

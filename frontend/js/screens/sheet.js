@@ -1,57 +1,12 @@
-// A hand's showdown and a match's score sheet, for the result and past match screens, seen from `seat`.
+// A match's score sheet and chart, for the result sheet and past match screens, seen from `seat`.
 
-import { cardName, meldOrder, shortName, sortBySuit } from '../cards.js';
 import { lineChartModel, renderLineChart } from '../chart.js';
-import { cardFace, clear, h } from '../dom.js';
-import { them, theirName, who } from '../model.js';
-import { finalScores, matchSummary, meldsWithLayoffs, scoreSheet } from '../results.js';
+import { clear, h } from '../dom.js';
+import { them, theirName } from '../model.js';
+import { finalScores, matchSummary, scoreSheet } from '../results.js';
 
 const seatName = (seat, me) => (seat === me ? 'You' : theirName());
 const head = (...names) => h('thead', {}, h('tr', {}, ...names.map((t) => h('th', { scope: 'col', text: t }))));
-
-function cardsRow(codes, label, { laidOff = new Set(), layoffBy, classes = 'meld-group' } = {}) {
-  return h('div', { class: classes, role: 'group', 'aria-label': label }, codes.map((code) => cardFace(code,
-    laidOff.has(code) ? { classes: 'laid-off', label: `${cardName(code)}, laid off by ${layoffBy}` } : {})));
-}
-
-/** A player's hand laid down; `melds`: [{cards, laidOff?, layoffBy?}]. */
-function side(title, subtitle, melds, deadwood, { note = '', knocker = false } = {}) {
-  const rows = h('div', { class: 'side-rows' },
-    melds.map((meld, i) => cardsRow(meldOrder(meld.cards), `Meld ${i + 1}${meld.laidOff?.size ? ', with cards laid off on it' : ''}`, meld)),
-    deadwood.length ? cardsRow(deadwood, 'Deadwood', { classes: 'meld-group deadwood-group' }) : h('p', { class: 'no-deadwood', text: 'No deadwood' }));
-  return h('div', { class: knocker ? 'side knocker' : 'side' }, h('h2', { text: title }), h('p', { class: 'side-sub', text: subtitle }),
-    rows, note ? h('p', { class: 'side-note', text: note }) : null);
-}
-
-/** Both hands laid down, with the layoffs on the knocker's melds. */
-export function renderShowdown(root, view) {
-  clear(root);
-  const { result, seat: me } = view;
-  const show = result?.showdown;
-  const shown = []; // theirs above yours, as at the table
-  if (show) {
-    const { knocker } = result;
-    const defender = 1 - knocker;
-    const verb = show.kind === 'gin' ? 'went Gin' : show.kind === 'big_gin' ? 'went Big Gin' : 'knocked';
-    const laid = (show.layoffs || []).map((l) => shortName(l.card)).join(' ');
-    shown[knocker === me ? 1 : 0] = side(`${seatName(knocker, me)} ${verb}`,
-      `Deadwood ${show.knocker_deadwood}${result.knock_card ? ` · discarded ${shortName(result.knock_card)}` : ''}`,
-      meldsWithLayoffs(show).map((m) => ({ ...m, layoffBy: who(defender, me, false) })),
-      sortBySuit(show.knocker_deadwood_cards), { knocker: true });
-    shown[defender === me ? 1 : 0] = side(`${seatName(defender, me)} defended`,
-      laid ? `Deadwood ${show.defender_deadwood_before_layoffs}, ${show.defender_deadwood} after laying off ${laid}`
-        : `Deadwood ${show.defender_deadwood}`,
-      show.defender_melds.map((cards) => ({ cards })), sortBySuit(show.defender_deadwood_cards),
-      { note: laid && `Laid off on ${knocker === me ? 'your' : `${them(false)}’s`} melds: ${laid}` });
-  } else if (view.revealed) {
-    for (const seat of [1 - me, me]) {
-      const r = view.revealed[seat];
-      shown.push(side(seat === me ? 'Your hand' : `${theirName()}’s hand`, `Deadwood ${r.deadwood}`,
-        r.melds.map((cards) => ({ cards })), sortBySuit(r.deadwood_cards)));
-    }
-  }
-  root.append(...shown);
-}
 
 const scoreCell = (total, gain) => h('td', {}, gain ? [h('span', { class: 'gain', text: `+${gain}` }), ' '] : null, total);
 

@@ -5,7 +5,9 @@ import { byId, cardBack, cardFace, clear, emptyPile, h, setText } from '../dom.j
 import {
   buttonStates, canClaim, deadwoodLine, legalMoves, moment, secondsLeft, selectionLine, sides, tableOf, theirName, topCard,
 } from '../model.js';
+import { newestFirst } from '../state.js';
 import { renderHand } from './handview.js';
+import { renderFelt } from './showdown.js';
 
 function renderStatus(view, now, left) {
   const target = view.rules?.target;
@@ -27,7 +29,7 @@ function renderOpponent(view, shown, opponent) {
   const count = shown.counts[1 - view.seat];
   const fan = byId('opp-fan');
   if (fan.childElementCount !== count) clear(fan).append(...Array.from({ length: count }, () => cardBack('small')));
-  const known = view.opponent_known || [];
+  const known = shown.known?.[1 - view.seat] ?? view.opponent_known ?? []; // as the moves shown so far have it
   setText('opp-label', `${theirName()}${away} · ${count} card${count === 1 ? '' : 's'}${known.length ? ` · holds ${known.map(shortName).join(' ')}` : ''}`);
   byId('opponent').setAttribute('aria-label', `${theirName()}’s hand: ${count} cards face down${known.length ? `, including ${known.map(cardName).join(', ')}` : ''}`);
 }
@@ -53,15 +55,21 @@ function renderPiles(shown, states, still) {
 
 let loggedKey = '';
 
+/** The move log, newest first (so the latest move is in view when it opens), and the other's turn by their hand. */
 function renderLog(table, me) {
   byId('log-panel').classList.toggle('open', table.logOpen);
   byId('log-toggle').setAttribute('aria-expanded', table.logOpen);
+  const caption = byId('opp-caption');
+  if (caption) {
+    caption.textContent = table.caption || '';
+    caption.hidden = !table.caption;
+  }
   const key = `${table.log.length}:${table.log.at(-1)?.text ?? ''}`;
   if (key === loggedKey) return;
   loggedKey = key;
   const list = clear(byId('log'));
-  list.append(...table.log.map((entry) => h('li', { class: entry.seat === me ? 'mine' : entry.seat === 1 - me && 'theirs', text: entry.text })));
-  list.scrollTop = list.scrollHeight;
+  list.append(...newestFirst(table.log).map((entry) => h('li', { class: entry.seat === me ? 'mine' : entry.seat === 1 - me && 'theirs', text: entry.text })));
+  list.scrollTop = 0;
 }
 
 // The buttons whose words name a card; the others keep the page's words.
@@ -124,6 +132,7 @@ export function renderTable(state) {
   renderOpponent(view, shown, game.opponent);
   renderPiles(shown, buttonStates(view, null), still);
   renderLog(table, view.seat);
+  renderFelt(state);
   renderTalk(table, view);
   renderActions(view, table, still, game.clock, clockNow);
   renderDeadwood(view);
