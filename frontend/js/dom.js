@@ -57,3 +57,12 @@ export function styleSheet(href) {
     document.head.append(link);
   });
 }
+
+/** The screens an HTML file of the game holds (screens loaded when they first open), each put in place of its
+ * empty section of the page. */
+export async function screensFrom(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+  for (const section of page.querySelectorAll('section.screen[id]')) byId(section.id).replaceWith(document.adoptNode(section));
+}

@@ -1,7 +1,7 @@
 // The composition root. Every change goes through `update`, which draws the whole state once.
 
 import { createApi } from './api.js';
-import { byId, onClick, setText, styleSheet } from './dom.js';
+import { byId, onClick, screensFrom, setText, styleSheet } from './dom.js';
 import { startInstall } from './install.js';
 import { onMotionChange } from './motion.js';
 import { openAtTop, placeScreen, startNav } from './nav.js';
@@ -61,8 +61,8 @@ const ctx = {
 const table = createTable(ctx);
 const home = createHome(ctx, table);
 
-/** A screen whose module (and style sheet) comes the first time it opens, so that a first visit fetches only what
- * the home screen and the table need. `ready()` loads it once (again after a failure); `now` is it once loaded. */
+/** A screen whose module (with its markup and style sheet) comes the first time it opens, so that a first visit
+ * fetches only what the home screen and the table need. `ready()` loads it once (again after a failure); `now` is it once loaded. */
 function later(load) {
   const screen = { now: null, loading: null };
   screen.ready = () => (screen.loading ||= load().then((made) => { screen.now = made; return made; }, (error) => {
@@ -73,11 +73,11 @@ function later(load) {
   return screen;
 }
 const review = later(async () => {
-  const module = await import('./screens/review.js');
+  const [module] = await Promise.all([import('./screens/review.js'), screensFrom('review.html')]);
   return { ...module, screen: module.createReview(ctx, table) };
 });
 const stats = later(async () => {
-  const module = await import('./screens/stats.js');
+  const [module] = await Promise.all([import('./screens/stats.js'), screensFrom('stats.html'), styleSheet('css/screens.css')]);
   return { ...module, screen: module.createStats(ctx) };
 });
 const settings = later(async () => {

@@ -1,7 +1,7 @@
-// Rules and help: the rules' text (rules.html, fetched the first time the screen opens, so a first visit to the
-// game does not load it), the list of rule variants, and the guided tips shown again on request.
+// Rules and help: the rules' text (rules.html and its styles, fetched the first time the screen opens, so a first
+// visit to the game does not load them), the list of rule variants, and the guided tips shown again on request.
 
-import { byId, clear, h, onClick, setText } from '../dom.js';
+import { byId, clear, h, onClick, setText, styleSheet } from '../dom.js';
 import { announce } from '../ui.js';
 
 let listed = null;
@@ -20,7 +20,7 @@ export function renderHelp({ rules, tips }) {
 
 /** The rules' text put into the screen (its heading stays the one already there); true once it is. */
 async function loadText(ctx) {
-  const response = await fetch('rules.html');
+  const [response] = await Promise.all([fetch('rules.html'), styleSheet('css/screens.css')]);
   if (!response.ok) throw new Error(`rules.html: ${response.status}`);
   const article = new DOMParser().parseFromString(await response.text(), 'text/html').querySelector('article');
   const text = byId('rules-text');

@@ -6,7 +6,7 @@ import { legalMoves, outcomeWord, them, theirName } from '../model.js';
 import { lostOver, matchSummary, moveWords, points, resultSummary } from '../results.js';
 import { coachKey, withAnalysis } from '../state.js';
 import { focusHeading } from '../ui.js';
-import { renderScoreSheet, scoresChart } from './sheet.js';
+import { drawScoresChart, renderScoreSheet } from './sheet.js';
 import { renderTable } from './tableview.js';
 
 const CONFETTI = 18;
@@ -81,7 +81,7 @@ export function renderResult(state) {
   if (match) {
     setText('match-headline', match.headline);
     setText('match-line', match.line);
-    clear(byId('match-chart')).append(scoresChart(view));
+    drawScoresChart(byId('match-chart'), view);
   }
   setText('chart-them', them(false));
   byId('next-hand-button').hidden = !legalMoves(view).nextHand || state.busy;

@@ -1,6 +1,5 @@
 // A match's score sheet and chart, for the result sheet and past match screens, seen from `seat`.
 
-import { lineChartModel, renderLineChart } from '../chart.js';
 import { clear, h } from '../dom.js';
 import { them, theirName } from '../model.js';
 import { finalScores, matchSummary, scoreSheet } from '../results.js';
@@ -31,16 +30,19 @@ export function renderScoreSheet(root, match, reviewHash) {
   }
 }
 
-/** Both scores hand by hand, yours first. */
-export function scoresChart(match) {
+let charts = null; // chart.js, fetched the first time a chart is drawn (a match's end, a past match)
+
+/** Both scores hand by hand, yours first, drawn into `root` once chart.js is here. */
+export function drawScoresChart(root, match) {
   const history = match.history || [];
   const me = match.seat;
   const series = [me, 1 - me].map((seat) => ({
     name: seatName(seat, me),
     points: [{ x: 0, y: 0 }, ...history.map((x) => ({ x: x.number, y: x.scores[seat] }))],
   }));
-  return renderLineChart(lineChartModel(series, { width: 360, height: 180 }), {
-    title: 'Scores hand by hand',
-    description: history.map(({ number, scores }) => `after hand ${number}: you ${scores[me]}, ${them(false)} ${scores[1 - me]}`).join('; '),
-  });
+  const description = history.map(({ number, scores }) => `after hand ${number}: you ${scores[me]}, ${them(false)} ${scores[1 - me]}`).join('; ');
+  charts ||= import('../chart.js');
+  charts.then(({ lineChartModel, renderLineChart }) => {
+    clear(root).append(renderLineChart(lineChartModel(series, { width: 360, height: 180 }), { title: 'Scores hand by hand', description }));
+  }, () => { charts = null; }); // not fetched (offline): no chart this time, tried again at the next drawing
 }

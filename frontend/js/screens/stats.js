@@ -8,7 +8,7 @@ import { finalScores } from '../results.js';
 import { matchHash } from '../router.js';
 import { withMatches } from '../state.js';
 import { focusHeading } from '../ui.js';
-import { renderScoreSheet, scoresChart } from './sheet.js';
+import { drawScoresChart, renderScoreSheet } from './sheet.js';
 
 const day = (iso) => {
   const when = new Date(iso);
@@ -69,7 +69,7 @@ export function renderMatch(state) {
   const words = matchWords(state, match);
   setText('match-title', `Match ${words.outcome.toLowerCase()}`);
   setText('match-about', `${words.title}. ${words.line}.`);
-  clear(byId('match-detail-chart')).append(scoresChart(match));
+  drawScoresChart(byId('match-detail-chart'), match);
   const sheet = { ...match, phase: match.status === 'finished' ? 'match_over' : 'play' };
   renderScoreSheet(byId('match-sheet'), sheet, (hand) => matchHash(match.game_id, hand));
 }
