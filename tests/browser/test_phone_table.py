@@ -226,18 +226,21 @@ def test_melds_are_framed_named_and_set_apart(server: Any, new_page: Any, viewpo
 @pytest.mark.parametrize("viewport", [PHONE, SMALL_PHONE, DESKTOP], ids=["390x844", "320x568", "1280x800"])
 def test_the_card_size_setting_changes_the_cards_on_every_screen(server: Any, new_page: Any, viewport: dict[str, int],
                                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    game = game_with_melds(server)
-    widths = {}
+    widths, shown = {}, {}
     for size in ("small", "medium", "large"):
+        game = game_with_melds(server)  # at its first draw
         page = open_table(new_page, server, game, viewport, cardSize=size)
         box = page.evaluate("""() => ['#hand .hand-card', '#stock', '#opp-fan .card'].map((q) =>
           document.querySelector(q).getBoundingClientRect().width)""")
         widths[size] = [round(w, 1) for w in box]
         assert page.evaluate(PAGE_SCROLL) <= 0, f"the page scrolls with {size} cards"
+        tap(page, "#stock", touch=viewport != DESKTOP)  # eleven cards: each still shows 44 px to tap
+        shown[size] = min(card["shown"] for card in page.evaluate(CARDS))
+        assert shown[size] >= TAP - 0.5 and page.evaluate(PAGE_SCROLL) <= 0, (size, shown)
         page.close()
     with capsys.disabled():
         print(f"\n{viewport['width']}x{viewport['height']} widths of a hand card, the stock, a computer's card: "
-              f"{widths}")
+              f"{widths}; the narrowest part of a card shown with eleven in hand: {shown}")
     for part in range(3):  # your cards, the piles and the computer's cards all follow the setting
         assert widths["small"][part] < widths["medium"][part] < widths["large"][part], widths
 
