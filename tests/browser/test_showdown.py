@@ -5,6 +5,7 @@ and the move log newest first."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -49,8 +50,9 @@ def cards_in(page: Page, selector: str) -> list[str]:
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
-def test_a_knock_is_laid_out_on_the_felt_and_the_layoff_moves(server: Any, new_page: Any,
-                                                                 viewport: dict[str, int]) -> None:
+def test_a_knock_is_laid_out_on_the_felt_and_the_layoff_moves(server: Any, new_page: Any, viewport: dict[str, int],
+                                                                 screenshots: Path) -> None:
+    size = "phone" if viewport["width"] < 800 else "desktop"
     # The computer's play has its own random stream: a few deals until a knock of yours brings a layoff.
     for _attempt in range(8):
         game = create_game(server, seed=LAYOFF_SEED)
@@ -81,6 +83,10 @@ def test_a_knock_is_laid_out_on_the_felt_and_the_layoff_moves(server: Any, new_p
         expect(page.locator("#showdown")).to_have_attribute("data-stage", "laid")
         expect(defender.locator(".deadwood-count")).to_have_text(f"Deadwood {show['defender_deadwood_before_layoffs']}")
         assert set(laid) <= set(cards_in(page, "#showdown .defender .deadwood-set .card"))
+        page.screenshot(path=str(screenshots / f"showdown-laid-{size}.png"))
+        outside = page.evaluate("""() => [...document.querySelectorAll('#showdown .card')].filter((card) => {
+          const r = card.getBoundingClientRect(); return r.left < -1 || r.right > innerWidth + 1; }).map((c) => c.dataset.card)""")
+        assert outside == [], f"cards off the screen's width: {outside}"
         # ... then it has moved onto your melds, and the deadwood is counted again.
         for code in laid:
             expect(knocker.locator(f".meld-group [data-card='{code}']")).to_have_class(re.compile(r"\blaid-off\b"))
@@ -98,6 +104,7 @@ def test_a_knock_is_laid_out_on_the_felt_and_the_layoff_moves(server: Any, new_p
         for button in ("#next-hand-button", "#sheet-button", "#review-button"):
             expect(page.locator(button)).to_be_visible()
         page.wait_for_function("() => document.activeElement.id === 'next-hand-button'")
+        page.screenshot(path=str(screenshots / f"showdown-sheet-{size}.png"), animations="disabled")
         assert page.url.endswith("#/play"), page.url
         sheet = page.locator("#screen-result").bounding_box()
         assert sheet and sheet["y"] > viewport["height"] * .4, f"the sheet covers the felt: {sheet}"
@@ -138,7 +145,8 @@ def test_one_tap_discards_with_fresh_settings(server: Any, new_page: Any) -> Non
     assert plain in server_view(server, game)["discards"][0]
 
 
-def test_the_computer_move_is_captioned_and_the_log_is_newest_first(server: Any, new_page: Any) -> None:
+def test_the_computer_move_is_captioned_and_the_log_is_newest_first(server: Any, new_page: Any,
+                                                                    screenshots: Path) -> None:
     game = create_game(server, seed=6)
     headers = {"Authorization": f"Bearer {game['seat_token']}"}
     while any(a["kind"] == "pass" for a in server_view(server, game)["legal_actions"]):
@@ -165,11 +173,13 @@ def test_the_computer_move_is_captioned_and_the_log_is_newest_first(server: Any,
     caption = page.locator("#opp-caption")
     expect(caption).to_be_visible()
     expect(caption).to_have_text(re.compile(rf"^(Drew from the stock|Took your \S+|Took \S+ from the pile), {words}$"))
+    page.screenshot(path=str(screenshots / "caption-phone.png"))
     # The log: the newest move first (the computer's discard), the deal last.
     page.click("#log-toggle")  # on a phone the log is behind Moves
     expect(page.locator("#log-panel")).to_be_visible()
     expect(page.locator("#log li").first).to_have_text(f"The computer {words}.")
     expect(page.locator("#log li").last).to_contain_text("Hand 1")
+    page.screenshot(path=str(screenshots / "log-newest-first-phone.png"))
     page.click("#log-toggle")
     # The caption stays until your next move.
     before = version(page)
