@@ -85,7 +85,9 @@ def test_a_knock_is_laid_out_on_the_felt_and_the_layoff_moves(server: Any, new_p
         assert set(laid) <= set(cards_in(page, "#showdown .defender .deadwood-set .card"))
         page.screenshot(path=str(screenshots / f"showdown-laid-{size}.png"))
         outside = page.evaluate("""() => [...document.querySelectorAll('#showdown .card')].filter((card) => {
-          const r = card.getBoundingClientRect(); return r.left < -1 || r.right > innerWidth + 1; }).map((c) => c.dataset.card)""")
+          const r = card.getBoundingClientRect();
+          return r.left < -1 || r.right > innerWidth + 1;
+        }).map((c) => c.dataset.card)""")
         assert outside == [], f"cards off the screen's width: {outside}"
         # ... then it has moved onto your melds, and the deadwood is counted again.
         for code in laid:
