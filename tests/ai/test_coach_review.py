@@ -13,7 +13,20 @@ from test_player_fairness import redeal_hidden
 from ginrummy.ai import coach, make_player
 from ginrummy.ai.coach import FIRST_LOOK, SAMPLES, WORTH_SAYING, Decision, rate, review_hand, settled
 from ginrummy.ai.hard import HardPlayer, World
-from ginrummy.engine import HOUSE, Action, GameState, Phase, View, apply, new_game, replay_hand, view_for
+from ginrummy.engine import (
+    HOUSE,
+    Action,
+    ActionKind,
+    GameState,
+    HandSummary,
+    Phase,
+    View,
+    apply,
+    new_game,
+    parse_card,
+    replay_hand,
+    view_for,
+)
 
 
 def test_a_verdict_far_from_the_mistake_line_is_settled_and_one_near_it_is_not() -> None:
@@ -96,3 +109,32 @@ def test_the_review_does_not_depend_on_cards_the_person_could_not_see(seed: int)
     review = review_hand(positions, 1, 0, seed).to_json()
     assert any(d["played"] != d["best"] for d in review["decisions"])  # some decisions were played out
     assert review_hand(redealt, 1, 0, seed).to_json() == review
+
+
+def _decision(kind: str, played: Action, best: Action, cost: float) -> Decision:
+    return Decision(turn=5, kind=kind, played=played, best=best, played_points=-cost, best_points=0.0,  # type: ignore[arg-type]
+                    why="Playing on was better.")
+
+
+def test_a_mistake_that_worked_out_this_time_is_said_to_have_and_only_then() -> None:
+    seven, nine = parse_card("7D"), parse_card("9C")
+    knock = _decision("knock", Action(ActionKind.KNOCK, 0, seven), Action(ActionKind.DISCARD, 0, seven), 14.2)
+    discard = _decision("discard", Action(ActionKind.DISCARD, 0, nine), Action(ActionKind.DISCARD, 0, seven), 3.4)
+    won = HandSummary(number=2, starter=0, outcome="knock", winner=0, points=3, scores=(3, 0), knocker=0)
+    lost = HandSummary(number=2, starter=0, outcome="undercut", winner=1, points=27, scores=(0, 27), knocker=0)
+
+    knocked = review_hand_of(knock, won)
+    assert knocked.worked_out() == (
+        "Your knock worked out this time (you won 3 points), but on average it costs about 14.")
+    assert knocked.to_json()["worked_out"] == knocked.worked_out()
+    assert review_hand_of(discard, won).worked_out() == (
+        "You won this hand (3 points by knocking), but this choice costs about 3 points on average.")
+    # Lost, no mistake, or the result unknown: nothing to say beyond the mistake itself.
+    assert review_hand_of(knock, lost).worked_out() is None
+    assert review_hand_of(_decision("discard", knock.played, knock.played, 0.0), won).worked_out() is None
+    assert review_hand_of(knock, None).worked_out() is None
+    assert review_hand_of(knock, None).to_json()["worked_out"] is None
+
+
+def review_hand_of(decision: Decision, result: HandSummary | None) -> coach.HandReview:
+    return coach.HandReview(2, 0, (decision,), result)

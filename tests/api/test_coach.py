@@ -70,6 +70,10 @@ def test_a_finished_hand_is_reviewed_decision_by_decision(client: Any) -> None:
     assert costliest["why"] and costliest["best"] != costliest["played"]
     for kind in ("draw", "discard", "knock"):
         assert abs(review["lost"][kind] - sum(d["cost"] for d in mistakes if d["kind"] == kind)) < 0.05
+    # Won in spite of its costliest mistake, the review says so plainly; else it has nothing to add.
+    result = client.get(f"/api/games/{game_id}", headers=headers).json()["view"]["history"][0]
+    won = result["winner"] == 0 and result["points"] > 0
+    assert (review["worked_out"] is not None) == (won and costliest is not None), (result, review["worked_out"])
     # Asking again gives the same review.
     assert client.get(f"/api/games/{game_id}/hands/1/analysis", headers=headers).json() == review
 

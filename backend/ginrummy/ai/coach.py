@@ -24,6 +24,7 @@ from ginrummy.engine import (
     ActionKind,
     Card,
     GameState,
+    HandSummary,
     MeldResult,
     View,
     cached_deadwood,
@@ -96,16 +97,36 @@ class Decision:
                 "noise": round(self.noise, 2), "mistake": self.mistake, "why": self.why}
 
 
+HOW_WON = {"gin": "going Gin", "big_gin": "going Big Gin", "knock": "knocking", "undercut": "an undercut"}
+"""How a hand was won, in the words the coach uses."""
+
+
 @dataclass(frozen=True)
 class HandReview:
     number: int
     seat: int
     decisions: tuple[Decision, ...]
+    result: HandSummary | None = None
+    """How the hand ended, when the review knows it: a mistake that worked out this time is said to have."""
 
     @property
     def costliest(self) -> Decision | None:
         mistakes = [d for d in self.decisions if d.mistake]
         return max(mistakes, key=lambda d: d.cost) if mistakes else None
+
+    def worked_out(self) -> str | None:
+        """One plain sentence when the hand was won in spite of its costliest mistake: the result of one deal is not
+        the worth of a choice, so the coach says that it went well this time before it says why it was a mistake
+        (None when there is no mistake, or the hand was not won)."""
+        worst, result = self.costliest, self.result
+        if worst is None or result is None or result.winner != self.seat or result.points <= 0:
+            return None
+        how = HOW_WON.get(result.outcome, "the score")
+        if worst.kind == "knock" and worst.played.kind == ActionKind.KNOCK:
+            return (f"Your knock worked out this time (you won {result.points} points), but on average it costs "
+                    f"about {worst.cost:.0f}.")
+        return (f"You won this hand ({result.points} points by {how}), but this choice costs about {worst.cost:.0f} "
+                "points on average.")
 
     def lost_by_kind(self) -> dict[str, float]:
         """Points lost to mistakes, by kind of decision."""
@@ -116,19 +137,21 @@ class HandReview:
         return {"hand": self.number, "seat": self.seat, "decisions": [d.to_json() for d in self.decisions],
                 "costliest": costliest.to_json() if costliest is not None else None,
                 "lost": {kind: round(points, 2) for kind, points in self.lost_by_kind().items()},
-                "mistakes": sum(1 for d in self.decisions if d.mistake)}
+                "mistakes": sum(1 for d in self.decisions if d.mistake), "worked_out": self.worked_out()}
 
 
-def review_hand(positions: list[tuple[GameState, Action]], number: int, seat: int, seed: int) -> HandReview:
+def review_hand(positions: list[tuple[GameState, Action]], number: int, seat: int, seed: int,
+                result: HandSummary | None = None) -> HandReview:
     """Rate every decision ``seat`` made in hand ``number``, given the hand's positions with the action played
-    at each (``engine.replay_hand``). The same ``seed`` gives the same review."""
+    at each (``engine.replay_hand``), and how the hand ended when known (``result``). The same ``seed`` gives
+    the same review."""
     decisions = []
     for index, (state, action) in enumerate(positions):
         if action.seat != seat or action.kind in (ActionKind.NEXT_HAND, ActionKind.BIG_GIN):
             continue
         rng = random.Random(f"coach:{seed}:{number}:{index}")
         decisions.append(rate(view_for(state, seat), action, rng))
-    return HandReview(number, seat, tuple(decisions))
+    return HandReview(number, seat, tuple(decisions), result)
 
 
 def rate(view: View, played: Action, rng: random.Random) -> Decision:

@@ -291,6 +291,9 @@ class HandAnalysisResponse(BaseModel):
     costliest: DecisionModel | None = Field(..., description="The mistake that cost the most; null without one")
     lost: dict[str, float] = Field(..., description="Points lost to mistakes in draws, discards and knock timing")
     mistakes: int = Field(..., description="How many decisions were mistakes")
+    worked_out: str | None = Field(..., description="When you won the hand in spite of its costliest mistake, one "
+                                   "sentence that says so (the result of one deal is not the worth of a choice); "
+                                   "null otherwise")
 
 
 class HandDealResponse(BaseModel):

@@ -103,7 +103,8 @@ class ReadingService:
             state = record.state
             listed = self.store.events(game_id, 0, limit=5000, hand=number)
             positions = replay_hand(state, number, actions_from_events(e for _, e in listed))
-            review = review_hand(positions, number, seat, computer_seed(game_id)).to_json()
+            result = next((summary for summary in state.history if summary.number == number), None)
+            review = review_hand(positions, number, seat, computer_seed(game_id), result).to_json()
             with self._reviews_lock:
                 self._reviews[key] = review
                 while len(self._reviews) > KEPT_REVIEWS:

@@ -45,7 +45,7 @@ function renderCoach({ data, error } = {}) {
     setText('coach-played', moveWords(worst.played));
     setText('coach-best', moveWords(worst.best));
     setText('coach-cost', points(worst.cost));
-    setText('coach-why', worst.why);
+    setText('coach-why', data.worked_out ? `${data.worked_out} ${worst.why}` : worst.why); // it went well this time: said first
   }
   renderLost(byId('coach-lost'), data?.lost);
 }
