@@ -6,7 +6,6 @@ import { legalMoves, outcomeWord, them, theirName } from '../model.js';
 import { lostOver, matchSummary, moveWords, points, resultSummary } from '../results.js';
 import { coachKey, withAnalysis } from '../state.js';
 import { focusHeading } from '../ui.js';
-import { drawScoresChart, renderScoreSheet } from './sheet.js';
 import { renderTable } from './tableview.js';
 
 const CONFETTI = 18;
@@ -59,6 +58,17 @@ function renderMatchCoach(entries) {
   renderLost(byId('coach-match-lost'), all);
 }
 
+let sheets = null; // sheet.js (the score sheet, the chart): fetched when a result is first drawn, not on a first visit
+
+/** `draw` with sheet.js once it is here (drawings come in the order they were asked for, so the newest wins). */
+function withSheets(draw) {
+  sheets ||= import('./sheet.js').catch((error) => {
+    sheets = null; // not fetched (offline): tried again at the next drawing
+    throw error;
+  });
+  sheets.then(draw, () => {});
+}
+
 export function renderResult(state) {
   const { game } = state;
   if (!game) return;
@@ -81,7 +91,6 @@ export function renderResult(state) {
   if (match) {
     setText('match-headline', match.headline);
     setText('match-line', match.line);
-    drawScoresChart(byId('match-chart'), view);
   }
   setText('chart-them', them(false));
   byId('next-hand-button').hidden = !legalMoves(view).nextHand || state.busy;
@@ -93,7 +102,10 @@ export function renderResult(state) {
     byId(id).textContent = ['Rematch offered…', 'Accept the rematch', 'Offer a rematch', 'Play again'][offer];
     byId(id).disabled = !offer;
   }
-  renderScoreSheet(byId('score-sheet'), view, (hand) => `#/review/${hand}`);
+  withSheets(({ drawScoresChart, renderScoreSheet }) => {
+    if (match) drawScoresChart(byId('match-chart'), view);
+    renderScoreSheet(byId('score-sheet'), view, (hand) => `#/review/${hand}`);
+  });
   setText('fair-commitment', view.commitment);
   setText('fair-salt', view.salt);
   setText('fair-deck', view.deck?.join(' '));
