@@ -192,6 +192,14 @@ def api_move(server: Any, game: dict[str, Any], path: str, body: dict[str, Any] 
     return data
 
 
+def my_draw_turn(server: Any, seed: int = 6) -> dict[str, Any]:
+    """A game where it is the person's turn to draw (passing the first upcard through the API if offered)."""
+    game = create_game(server, seed=seed)
+    while any(a["kind"] == "pass" for a in server_view(server, game)["legal_actions"]):
+        api_move(server, game, "pass")
+    return game
+
+
 def step_through_review(page: Page) -> None:
     """On the review screen: both hands of ten cards face up at the deal, then the last move."""
     expect(page.locator("#screen-review")).to_be_visible()

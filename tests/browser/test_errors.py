@@ -8,8 +8,8 @@ import pytest
 from browser_helpers import (
     PageErrors,
     api_move,
-    create_game,
     game_storage,
+    my_draw_turn,
     server_view,
     version,
     wait_idle,
@@ -18,14 +18,6 @@ from browser_helpers import (
 from playwright.sync_api import Page, Route, expect
 
 pytestmark = pytest.mark.timeout(120)
-
-
-def my_draw_turn(server: Any, seed: int) -> dict[str, Any]:
-    """A game where it is the person's turn to draw (passing the first upcard through the API if offered)."""
-    game = create_game(server, seed=seed)
-    while any(a["kind"] == "pass" for a in server_view(server, game)["legal_actions"]):
-        api_move(server, game, "pass")
-    return game
 
 
 def test_offline_move_is_not_lost(server: Any, new_page: Any, page_errors: PageErrors) -> None:

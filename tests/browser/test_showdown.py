@@ -1,6 +1,6 @@
 """The hand's flow on the table: the showdown laid out on the felt (the layoffs moving onto the knocker's melds, the
-deadwood set apart), the result sheet rising over it, one tap to discard, the computer's move captioned by its hand
-and the move log newest first."""
+deadwood set apart), the result sheet rising over it, the computer's move captioned by its hand and the move log
+newest first. (One tap to discard with fresh settings: test_table.py.)"""
 
 from __future__ import annotations
 
@@ -14,8 +14,10 @@ from browser_helpers import (
     DESKTOP,
     PHONE,
     ROUTES,
+    SUITS,
     create_game,
     game_storage,
+    my_draw_turn,
     server_view,
     version,
     wait_idle,
@@ -126,33 +128,9 @@ def test_a_knock_is_laid_out_on_the_felt_and_the_layoff_moves(server: Any, new_p
     raise AssertionError("no knock with a layoff in 8 deals")
 
 
-def test_one_tap_discards_with_fresh_settings(server: Any, new_page: Any) -> None:
-    game = create_game(server, seed=6)
-    headers = {"Authorization": f"Bearer {game['seat_token']}"}
-    while any(a["kind"] == "pass" for a in server_view(server, game)["legal_actions"]):
-        httpx.post(f"{server.url}/api/games/{game['game_id']}/pass", headers=headers).raise_for_status()
-    page: Page = new_page(storage=game_storage(game))
-    page.goto(server.url + "/#/play")
-    wait_idle(page)
-    assert "singleTap" not in page.evaluate("JSON.parse(localStorage.getItem('ginrummy.settings'))")
-    before = version(page)
-    page.click("#stock")
-    wait_move(page, before)
-    expect(page.locator("#prompt")).to_have_text(re.compile("Tap a card to discard it|knock"))
-    view = server_view(server, game)
-    plain = next(o["card"] for o in view["discard_options"] if not o["can_knock"] and o["card"] != view["taken_card"])
-    before = version(page)
-    page.click(f"#hand [data-card='{plain}']")  # one tap, no second tap, no button
-    wait_move(page, before)
-    assert plain in server_view(server, game)["discards"][0]
-
-
 def test_the_computer_move_is_captioned_and_the_log_is_newest_first(server: Any, new_page: Any,
                                                                     screenshots: Path) -> None:
-    game = create_game(server, seed=6)
-    headers = {"Authorization": f"Bearer {game['seat_token']}"}
-    while any(a["kind"] == "pass" for a in server_view(server, game)["legal_actions"]):
-        httpx.post(f"{server.url}/api/games/{game['game_id']}/pass", headers=headers).raise_for_status()
+    game = my_draw_turn(server)
     page: Page = new_page(viewport=PHONE, settings={"speed": "fast"}, storage=game_storage(game))
     page.goto(server.url + "/#/play")
     wait_idle(page)
@@ -170,8 +148,7 @@ def test_the_computer_move_is_captioned_and_the_log_is_newest_first(server: Any,
     if view["phase"] in ("hand_over", "match_over"):
         pytest.fail("the computer ended the hand at once: choose another seed")
     thrown = view["discards"][1][-1]
-    symbol = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[thrown[1]]
-    words = f"discarded {thrown[0].replace('T', '10')}{symbol}"
+    words = f"discarded {thrown[0].replace('T', '10')}{SUITS[thrown[1]]}"
     caption = page.locator("#opp-caption")
     expect(caption).to_be_visible()
     expect(caption).to_have_text(re.compile(rf"^(Drew from the stock|Took your \S+|Took \S+ from the pile), {words}$"))
@@ -211,10 +188,7 @@ WATCH_TAKE = """() => {
 def test_the_label_names_a_taken_card_only_once_its_flight_lands(server: Any, new_page: Any) -> None:
     # The computer takes your discard now and then: a few turns (and deals) until it does.
     for _deal in range(4):
-        game = create_game(server, seed=6)
-        headers = {"Authorization": f"Bearer {game['seat_token']}"}
-        while any(a["kind"] == "pass" for a in server_view(server, game)["legal_actions"]):
-            httpx.post(f"{server.url}/api/games/{game['game_id']}/pass", headers=headers).raise_for_status()
+        game = my_draw_turn(server)
         page: Page = new_page(settings={"speed": "normal"}, storage=game_storage(game))
         page.goto(server.url + "/#/play")
         for _turn in range(6):

@@ -11,12 +11,12 @@ from browser_helpers import (
     DESKTOP,
     PHONE,
     SMALL_PHONE,
-    api_move,
     ask_hint,
     create_game,
     finish_hand_by_api,
     game_storage,
     live_actions,
+    my_draw_turn,
     on_result,
     play_hand,
     server_view,
@@ -36,13 +36,6 @@ def game_you_start(server: Any, **settings: Any) -> dict[str, Any]:
         if any(a["kind"] == "take_upcard" for a in game["view"]["legal_actions"]):
             return game
     raise AssertionError("no seed in 1..59 lets the person start")
-
-
-def my_draw_turn(server: Any, seed: int = 6) -> dict[str, Any]:
-    game = create_game(server, seed=seed)
-    while any(a["kind"] == "pass" for a in server_view(server, game)["legal_actions"]):
-        api_move(server, game, "pass")
-    return game
 
 
 def drag(page: Page, source: str, target: str) -> None:
@@ -119,6 +112,7 @@ def test_single_tap_play_discards_at_once(server: Any, new_page: Any) -> None:
     page: Page = new_page(storage=game_storage(game))  # the default settings
     page.goto(server.url + "/#/play")
     wait_idle(page)
+    assert "singleTap" not in page.evaluate("JSON.parse(localStorage.getItem('ginrummy.settings'))")
     before = version(page)
     page.click("#stock")
     wait_move(page, before)
