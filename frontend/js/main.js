@@ -6,7 +6,7 @@ import { startInstall } from './install.js';
 import { onMotionChange } from './motion.js';
 import { openAtTop, placeScreen, startNav } from './nav.js';
 import { startRouter } from './router.js';
-import { openHelp, renderHelp } from './screens/help.js';
+import { bindHelp, renderHelp } from './screens/help.js';
 import { createHome, renderHome } from './screens/home.js';
 import { bindTableInput } from './screens/input.js';
 import { bindResult, createCoach, renderResult } from './screens/result.js';
@@ -80,6 +80,11 @@ const stats = later(async () => {
   const [module] = await Promise.all([import('./screens/stats.js'), screensFrom('stats.html'), styleSheet('css/screens.css')]);
   return { ...module, screen: module.createStats(ctx) };
 });
+const help = later(async () => {
+  await Promise.all([screensFrom('rules.html'), styleSheet('css/screens.css')]);
+  bindHelp(ctx);
+  return {};
+});
 const settings = later(async () => {
   const [module] = await Promise.all([import('./screens/settings.js'), styleSheet('css/settings.css')]);
   module.bindSettings(ctx);
@@ -89,7 +94,8 @@ ctx.playAgain = () => (state.game?.opponent?.kind === 'person' ? table.rematch()
 ctx.coach = createCoach(ctx);
 
 const SCREENS = {
-  home: (s) => renderHome(s, store.game()), table: renderTable, result: renderResult, rules: renderHelp,
+  home: (s) => renderHome(s, store.game()), table: renderTable, result: renderResult,
+  rules: (s) => help.now && renderHelp(s),
   review: (s) => review.now?.renderReview(s), stats: (s) => stats.now?.renderStats(s),
   match: (s) => stats.now?.renderMatch(s), settings: (s) => settings.now?.renderSettings(s),
 };
@@ -112,7 +118,10 @@ const OPEN = {
   review: async (focus, route) => (await review.ready()).screen.open(route, focus),
   stats: async (focus, route) => (await stats.ready()).screen.open(focus, route),
   match: async (focus, route) => (await stats.ready()).screen.openMatch(route, focus),
-  rules: (focus) => openHelp(ctx, focus),
+  rules: async (focus) => {
+    await help.ready();
+    ctx.show('rules', focus);
+  },
   settings: async (focus) => {
     await settings.ready();
     ctx.show('settings', focus);
