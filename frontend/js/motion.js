@@ -60,6 +60,18 @@ export async function arrive(cards, from, duration, stagger = 0) {
   }));
 }
 
+/** Cards already in place slide there from where each was (`from`: card element -> its earlier box). */
+export async function slideFrom(from, duration) {
+  if (duration <= 0 || !canAnimate()) return;
+  await Promise.all([...from].map(([card, box]) => {
+    const to = card.getBoundingClientRect();
+    return settled(card.animate([
+      { transform: `translate(${box.left - to.left}px, ${box.top - to.top}px)`, zIndex: 5 },
+      { transform: 'none', zIndex: 5 },
+    ], { duration, easing: EASE }));
+  }));
+}
+
 export function shake(element, settings) {
   if (!element || !canAnimate()) return;
   element.classList.remove('refused');

@@ -4,7 +4,7 @@
 import { cardName } from '../cards.js';
 import { byId, cardFace, clear, h } from '../dom.js';
 import { OVER } from '../model.js';
-import { sleep, timing } from '../motion.js';
+import { sleep, slideFrom, timing } from '../motion.js';
 import { resultSummary } from '../results.js';
 import { showdownModel } from '../showdown.js';
 import { patch } from '../state.js';
@@ -44,20 +44,6 @@ export function renderFelt(state) {
   if (model.points) root.append(h('p', { class: 'showdown-points', id: 'showdown-points', text: model.points }));
 }
 
-/** Cards now in place slide in from where they were (`from`: code -> box), over `duration` ms. */
-function slideIn(from, duration) {
-  return Promise.all([...from].map(([code, box]) => {
-    const card = byId('showdown').querySelector(`.knocker [data-card="${code}"]`);
-    if (!card || duration <= 0 || typeof card.animate !== 'function') return null;
-    const to = card.getBoundingClientRect();
-    const moving = card.animate([
-      { transform: `translate(${box.left - to.left}px, ${box.top - to.top}px)`, zIndex: 5 },
-      { transform: 'none', zIndex: 5 },
-    ], { duration, easing: 'cubic-bezier(.2,.7,.2,1)' });
-    return moving.finished.catch(() => {});
-  }));
-}
-
 /** The main button of the result sheet: the match's Play again, else Next hand (or Play again after the match). */
 const mainButton = () => ['play-again', 'next-hand-button', 'play-again-after'].map(byId).find((b) => b?.checkVisibility?.());
 
@@ -72,10 +58,11 @@ export function createShowdown({ get, set, update, show }) { // the app's contex
       update((s) => patch(withStage(s, model.layoffs.length ? 'laid' : 'moved'), { screen: 'table', busy: true }));
       await sleep(pause);
       if (model.layoffs.length && same()) {
-        const boxOf = (card) => byId('showdown').querySelector(`.defender [data-card="${card}"]`)?.getBoundingClientRect();
-        const from = new Map(model.layoffs.map(({ card }) => [card, boxOf(card)]).filter(([, box]) => box));
-        update((s) => withStage(s, 'moved'));
-        await slideIn(from, fly);
+        const cardIn = (side, code) => byId('showdown').querySelector(`.${side} [data-card="${code}"]`);
+        const boxes = model.layoffs.map(({ card }) => [card, cardIn('defender', card)?.getBoundingClientRect()]);
+        update((s) => withStage(s, 'moved')); // the layoffs slide from the defender's deadwood onto the melds
+        await slideFrom(new Map(boxes.filter(([, box]) => box).map(([card, box]) => [cardIn('knocker', card), box])
+          .filter(([landed]) => landed)), fly);
         await sleep(pause / 2);
       }
       if (same()) update((s) => withStage(s, null)); // the points
