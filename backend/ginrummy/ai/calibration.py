@@ -1,35 +1,83 @@
-"""Probabilities as the hard player reports them: its raw estimates mapped to the rates really observed.
+"""Probabilities as a hint reports them: the raw estimates mapped to the rates really observed.
 
-The hard player's chances come from a few dozen sampled hands and a model of the opponent, so they lean to the
-extremes (an undercut it puts at 3% happens about one time in ten against the opponent population). Each
-question has a monotone map from the raw estimate to the observed rate, fitted by ``gin-rummy bench
-calibration --fit`` (isotonic regression over matches against the population) and kept in
-``calibration.json``; a reported chance is the map's value, never 0% or 100%. The player's own decisions use
-the raw estimates, which its weights were tuned with.
+The chances a hint states (``ai.chances``) come from a few dozen sampled hands and a model of the opponent, so
+they lean to the extremes (an undercut put at 3% happens about one time in ten against the opponent
+population). Each question has a monotone map from the raw estimate to the observed rate, fitted by ``gin-rummy
+bench calibration --fit`` (isotonic regression) and kept in ``calibration.json``: one map per question and
+computer the product offers, fitted over matches against that computer, and a population-wide map, fitted over
+matches against the whole opponent population with the opponent unknown to the hint, for anyone else (a person
+in a game with a friend, a program). A reported chance is the map's value, never 0% or 100%. The hard player's
+own decisions use its own raw estimates, which its weights were tuned with.
 """
 
 from __future__ import annotations
 
 import bisect
 import json
+import random
 from functools import cache
 from importlib import resources
 from typing import Any
 
+from .policies import player_named
+
+ANY_KNOCK = "undercut if knocking"
+"""The coach's question: the chance that a knock the player could make now is undercut, asked of any knock (the
+hints' "undercut" is asked at the knocks the hard player chooses, which it makes when it sees little risk)."""
 FLOOR, CEILING = 0.01, 0.99
 """A reported chance of something that can happen is never 0% or 100%."""
 
+Knots = list[tuple[float, float]]
+
+
+def _knots(maps: dict[str, Any]) -> dict[str, Knots]:
+    return {question: [(float(x), float(y)) for x, y in knots] for question, knots in maps.items()}
+
 
 @cache
-def _maps() -> dict[str, list[tuple[float, float]]]:
+def _document() -> dict[str, Any]:
     data: dict[str, Any] = json.loads(resources.files(__package__).joinpath("calibration.json").read_text())
-    return {question: [(float(x), float(y)) for x, y in knots] for question, knots in data["maps"].items()}
+    return data
 
 
-def calibrated(question: str, raw: float) -> float:
-    """The reported chance for ``question`` ("undercut", "opponent knocks", "stock helps") given the raw
-    estimate: the fitted map, linear between its knots and flat beyond them, kept within 1%–99%."""
-    knots = _maps().get(question)
+@cache
+def _population_maps() -> dict[str, Knots]:
+    return _knots(_document()["maps"])
+
+
+@cache
+def _opponent_maps() -> dict[str, dict[str, Knots]]:
+    return {name: _knots(entry["maps"]) for name, entry in _document().get("opponents", {}).items()}
+
+
+def _same_player(one: Any, other: Any) -> bool:
+    """Whether two players play by the same rules: the same kind with the same settings (their random
+    streams aside)."""
+    def settings(player: Any) -> dict[str, Any]:
+        return {k: v for k, v in vars(player).items() if not isinstance(v, random.Random)}
+    return type(one) is type(other) and settings(one) == settings(other)
+
+
+@cache
+def fitted_name(opponent: str) -> str | None:
+    """The computer whose maps stand for ``opponent``: itself when fitted, else the fitted computer that plays
+    by the same rules (a persona plays by one of the players), else None."""
+    fitted = _opponent_maps()
+    if opponent in fitted:
+        return opponent
+    player = player_named(opponent)
+    if player is None:
+        return None
+    return next((name for name in fitted if _same_player(player_named(name), player)), None)
+
+
+def calibrated(question: str, raw: float, opponent: str | None = None) -> float:
+    """The reported chance for ``question`` ("undercut", "opponent knocks", "stock helps", or the coach's
+    ``ANY_KNOCK``) given the raw estimate, against the computer named ``opponent`` (None: an opponent outside the
+    product): that computer's fitted map for the question if it has one, else the population's; linear between
+    its knots and flat beyond them, kept within 1%–99%."""
+    name = fitted_name(opponent) if opponent is not None else None
+    knots = (_opponent_maps()[name].get(question) if name is not None else None) or _population_maps().get(question)
     if not knots:
         return min(CEILING, max(FLOOR, raw))
     xs = [x for x, _ in knots]
