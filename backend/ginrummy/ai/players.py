@@ -17,6 +17,7 @@ from .baselines.simple import SimplePlayer
 from .baselines.tabled import make_tabled
 from .baselines.undercutter import make_undercutter
 from .frozen.hard_v1 import make_hard_v1
+from .frozen.hard_v2 import make_hard_v2
 from .hard import make_hard
 from .levels import LEVELS, EasyPlayer, MediumPlayer
 
@@ -35,6 +36,7 @@ PLAYERS: dict[str, PlayerFactory] = {
     "ginhunter": make_ginhunter,
     "undercutter": make_undercutter,
     "hard-v1": make_hard_v1,
+    "hard-v2": make_hard_v2,
     "cfr": make_cfr,
 }
 
