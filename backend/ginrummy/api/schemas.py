@@ -265,6 +265,19 @@ class HintResponse(BaseModel):
     reason: str = Field(..., examples=["Discard K♠: highest card outside your melds."], description="Why, in words")
 
 
+class OutcomeSharesModel(BaseModel):
+    """How the deals the coach played out after a choice ended, from your side, as shares of them (summing to
+    1)."""
+
+    gin: float = Field(..., ge=0, le=1, description="You went Gin (or Big Gin)")
+    knock: float = Field(..., ge=0, le=1, description="You knocked and won")
+    undercut_for: float = Field(..., ge=0, le=1, description="The opponent knocked and you undercut it")
+    undercut_against: float = Field(..., ge=0, le=1, description="You knocked and were undercut")
+    opponent_knock: float = Field(..., ge=0, le=1, description="The opponent knocked and won")
+    opponent_gin: float = Field(..., ge=0, le=1, description="The opponent went Gin")
+    no_score: float = Field(..., ge=0, le=1, description="The stock ran out: no score")
+
+
 class DecisionModel(BaseModel):
     turn: int = Field(..., description="Draws made in the hand before this decision (0: the first upcard)")
     kind: Literal["draw", "discard", "knock"] = Field(..., description="What the choice was about: how to draw, "
@@ -278,7 +291,14 @@ class DecisionModel(BaseModel):
     cost: float = Field(..., description="Points the decision cost on average")
     noise: float = Field(..., description="Twice the standard error of the cost (a smaller cost may be luck)")
     mistake: bool = Field(..., description="Whether the cost is at least 1 point and clearly more than the noise")
-    why: str = Field(..., description="One sentence: why the better move is better (empty when yours was best)")
+    why: str = Field(..., description="What the better move was worth on average, how its played-out deals "
+                     "ended, and why, in one or two sentences (empty when yours was best)")
+    because: str = Field(..., description="The reasons of `why` after its first sentence, what the page says after "
+                         "`worked_out` (empty when yours was best)")
+    best_outcomes: OutcomeSharesModel | None = Field(..., description="How the deals played out after the better "
+                                                     "move ended; null when nothing was played out (the hard "
+                                                     "computer chose your move)")
+    played_outcomes: OutcomeSharesModel | None = Field(..., description="The same after your move")
 
 
 class HandAnalysisResponse(BaseModel):
@@ -292,7 +312,8 @@ class HandAnalysisResponse(BaseModel):
     lost: dict[str, float] = Field(..., description="Points lost to mistakes in draws, discards and knock timing")
     mistakes: int = Field(..., description="How many decisions were mistakes")
     worked_out: str | None = Field(..., description="When you won the hand in spite of its costliest mistake, one "
-                                   "sentence that says so (the result of one deal is not the worth of a choice); "
+                                   "sentence that says how you won, then what the better move was worth on average "
+                                   "and how its deals ended (the result of one deal is not the worth of a choice); "
                                    "null otherwise")
 
 
