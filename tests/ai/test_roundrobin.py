@@ -1,5 +1,5 @@
 """The round robin: the Bradley–Terry fit against cases whose answer is known, a tiny real run through the command,
-and the personas' registry."""
+and the personas' registry and ratings file."""
 
 from __future__ import annotations
 
@@ -13,13 +13,14 @@ import pytest
 from ginrummy.ai import make_player, player_names
 from ginrummy.ai.arena import main as arena
 from ginrummy.ai.levels import LEVELS
-from ginrummy.ai.personas import OPPONENTS, PERSONAS, PERSONAS_BY_ID
+from ginrummy.ai.personas import OPPONENTS, PERSONAS, PERSONAS_BY_ID, ratings
 from ginrummy.ai.players import PLAYERS
 from ginrummy.ai.roundrobin import (
     ELO,
     MEAN_RATING,
     RoundRobin,
     bradley_terry,
+    default_players,
     ratings_json,
     run_round_robin,
     split_players,
@@ -125,3 +126,11 @@ def test_every_persona_plays_by_a_known_player_and_has_a_clean_id() -> None:
     assert list(OPPONENTS) == [*LEVELS, *ids]
     assert set(ids) <= set(player_names())
 
+
+def test_the_ratings_file_rates_every_persona_and_level_from_a_real_round_robin() -> None:
+    rated = ratings()
+    assert set(default_players()) <= set(rated)
+    for name, spec in OPPONENTS.items():
+        assert rated[spec].matches >= 100 * (len(default_players()) - 1), name
+        assert 0 < rated[spec].spread < 100, name
+    assert rated["hard"].rating > rated["medium"].rating > rated["easy"].rating
