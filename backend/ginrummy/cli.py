@@ -229,18 +229,20 @@ def build_parser() -> argparse.ArgumentParser:
     migrate.add_argument("--wait", type=float, default=None, metavar="SECONDS",
                          help="how long to wait for a database that is starting (default DATABASE_WAIT_SECONDS)")
     migrate.set_defaults(run=_migrate)
-    arena = sub.add_parser("arena", help="play two computer players against each other and print figures",
-                           add_help=False)
+    # Neither arena nor train-knock has "-" options of its own: the subcommand hands every argument on, an option
+    # first included (gin-rummy arena --round-robin).
+    arena = sub.add_parser("arena", help="play two computer players against each other, or a round robin of "
+                           "them, and print figures", add_help=False, prefix_chars="+")
     arena.add_argument("rest", nargs=argparse.REMAINDER, help="see gin-rummy arena --help")
     arena.set_defaults(run=_arena)
-    # All of train-knock's arguments are options: with no "-" options of its own, the subcommand hands them all on.
     train = sub.add_parser("train-knock", help="train the cfr player's knock table by self-play regret matching",
                            add_help=False, prefix_chars="+")
     train.add_argument("rest", nargs=argparse.REMAINDER, help="see gin-rummy train-knock --help")
     train.set_defaults(run=_train_knock)
     play = sub.add_parser("play", help="play a match in the terminal")
     play.add_argument("--level", default="medium", choices=player_names(),
-                      help=f"the computer's level ({', '.join(LEVELS)}) or another player of the arena")
+                      help=f"the computer's level ({', '.join(LEVELS)}), a persona (quinn, gina, ...) or another "
+                      "player of the arena")
     play.add_argument("--rules", default="house", choices=sorted(PRESETS))
     play.add_argument("--seed", type=int, default=None)
     play.set_defaults(run=_play)

@@ -11,12 +11,13 @@ export const THROWN = ['discarded', 'knocked', 'gin'];
 // Seats are the server's numbers; `me` is the reader's own (`view.seat`).
 
 let names;
-/** Who sits across: the computer, or a friend (`kind` 'person'). */
-export function setOpponent(kind) {
-  names = kind === 'person' ? ['Your friend', 'your friend', 'Friend'] : ['The computer', 'the computer', 'Computer'];
+/** Who sits across: the computer, a persona called `name`, or a friend (`kind` 'person'). */
+export function setOpponent(kind, name) {
+  names = kind === 'person' ? ['Your friend', 'your friend', 'Friend']
+    : name ? [name, name, name] : ['The computer', 'the computer', 'Computer'];
 }
 setOpponent();
-/** "Computer" or "Friend" */
+/** "Computer", "Friend" or a persona's name */
 export const theirName = () => names[2];
 /** "The computer" ("the computer") */
 export const them = (capital = true) => names[capital ? 0 : 1];

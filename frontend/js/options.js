@@ -6,8 +6,14 @@ const LINE_BONUS = 15;
 /** The variant check boxes as a preset sets them. */
 export const variantsOf = (rules) => Object.fromEntries(VARIANTS.map((key) => [key, !!rules?.[key]]));
 
-/** The POST /api/games body: the level if among `levels` (the server's), and the settings that differ from the preset. */
-export function newGameRequest({ level, rules, target, variants }, presetRules, levels) {
+/** The computers the server offers (GET /api/rules): its levels, then its personas' ids. */
+export const computersOf = (rules) => (rules ? [...Object.keys(rules.levels), ...rules.personas.map((p) => p.id)] : []);
+
+/** The server's persona called `id`, if any: {id, name, style, rating}. */
+export const personaNamed = (rules, id) => rules?.personas.find((p) => p.id === id);
+
+/** The POST /api/games body: the level (or persona) if among `computers` (the server's), and the settings that differ from the preset. */
+export function newGameRequest({ level, rules, target, variants }, presetRules, computers) {
   const settings = {};
   if (target) settings.target = Number(target);
   const base = variantsOf(presetRules);
@@ -15,7 +21,7 @@ export function newGameRequest({ level, rules, target, variants }, presetRules, 
     const on = variants[key];
     if (on !== undefined && !!on !== base[key]) settings[key] = key === 'line_bonus' ? (on ? LINE_BONUS : 0) : !!on;
   }
-  return { ...(Object.hasOwn(levels || {}, level) && { level }), rules: rules || 'house', settings };
+  return { ...(computers?.includes(level) && { level }), rules: rules || 'house', settings };
 }
 
 /** The preset called `name`, if any. */

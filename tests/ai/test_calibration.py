@@ -82,6 +82,7 @@ def test_each_product_computer_reads_its_own_map_and_anyone_else_the_populations
     out) by the same map, and an opponent outside the product by the population's."""
     from ginrummy.ai.calibration import fitted_name
     from ginrummy.ai.chances import QUESTIONS as HINT_QUESTIONS
+    from ginrummy.ai.personas import PERSONAS
 
     data = json.loads(resources.files("ginrummy.ai").joinpath("calibration.json").read_text())
     fitted = data["opponents"]
@@ -90,6 +91,8 @@ def test_each_product_computer_reads_its_own_map_and_anyone_else_the_populations
         assert set(entry["maps"]) == set(HINT_QUESTIONS) and entry["decisions"] >= 2000, name
         assert fitted_name(name) == name
     assert fitted_name("undercutter(knock_at=2)") == "undercutter"
+    for persona in PERSONAS:  # each plays by a computer whose maps are fitted
+        assert fitted_name(persona.id) == persona.plays
     assert fitted_name("simple(knock_at=3)") is None and fitted_name("no such player") is None
     for question in QUESTIONS:
         raw = 0.2

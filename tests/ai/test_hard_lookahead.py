@@ -12,7 +12,7 @@ from ginrummy.ai import make_player
 from ginrummy.ai.hand import best_discard
 from ginrummy.ai.hard import HardPlayer, HardSettings
 from ginrummy.ai.knowledge import infer
-from ginrummy.ai.rollout import playout, score_knock
+from ginrummy.ai.rollout import NO_SCORE, Ending, playout, playout_ending, score_knock
 from ginrummy.bench.inference import main as inference_bench
 from ginrummy.engine import HOUSE, Phase, View, apply, cached_deadwood, mask_of, new_game, parse_cards, view_for
 
@@ -56,6 +56,23 @@ def test_playout_can_hold_out_for_gin() -> None:
     _, thrown = best_discard(theirs | 1 << stock[1], -1)
     theirs_then = (theirs | 1 << stock[1]) & ~(1 << thrown)
     assert playout([mine, theirs], stock, None, 0, 10, hunt_until=2) == 25 + cached_deadwood(theirs_then)
+
+
+def test_a_playout_says_how_it_ended() -> None:
+    mine = mask_of(parse_cards("AS 2S 3S 4H 5H 6H 7D 8D 9D 2C"))
+    theirs = mask_of(parse_cards("QC JH 9S 7C 5D 3H QH JD 8C 6S"))
+    stock = [int(c) for c in parse_cards("KS 2D TD 4C 4D AH AD 8S")]
+    at_once = playout_ending([mine, theirs], stock, None, 0, 10)
+    assert at_once == Ending(playout([mine, theirs], stock, None, 0, 10), 0, False) and at_once.outcome == "knock"
+    held = playout_ending([mine, theirs], stock, None, 0, 10, hunt_until=2)
+    assert held.knocker == 0 and held.gin and held.outcome == "gin"
+    # With only the two cards the stock keeps at the end, nobody draws: the hand ends with no score.
+    assert playout_ending([mine, theirs], stock[:2], None, 1, 10) == NO_SCORE and NO_SCORE.outcome == "no_score"
+    # Who knocked and the sign of the points from seat 0's side decide the rest; an undercut scoring 0 (no
+    # undercut bonus, equal deadwood) is still an undercut.
+    assert [Ending(*e).outcome for e in [(-12, 0, False), (0, 0, False), (-9, 1, False), (0, 1, False),
+                                         (14, 1, False), (-31, 1, True)]] == [
+        "undercut_against", "undercut_against", "opponent_knock", "undercut_for", "undercut_for", "opponent_gin"]
 
 
 def test_inference_bench_compares_estimates_with_the_truth(capsys: pytest.CaptureFixture[str]) -> None:

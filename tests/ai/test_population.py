@@ -1,13 +1,17 @@
 """The opponent population: every member plays legal whole matches from its view alone, the new styles play
-the way their docstrings say, hard-v1 stays a fixed, seeded player, and ``arena --population`` reports one
-row per member."""
+the way their docstrings say, hard-v1 and hard-v2 stay fixed, seeded players (hard-v2 making the decisions
+recorded from the hard player it copies), and ``arena --population`` reports one row per member."""
 
 from __future__ import annotations
 
 import itertools
+import json
+import os
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 from test_player_fairness import random_positions, redeal_hidden
@@ -17,8 +21,10 @@ from ginrummy.ai.arena import play_match, run_arena, run_population
 from ginrummy.ai.baselines.ginhunter import live_cards
 from ginrummy.ai.baselines.tabled import FLOOR, KNOCK_TABLE, TabledPlayer
 from ginrummy.ai.hand import deadwood_after_taking
+from ginrummy.ai.loop import play
 from ginrummy.ai.population import POPULATION, openspiel_available, population_for
 from ginrummy.engine import (
+    ACTION_FIELDS,
     PRESETS,
     Action,
     ActionKind,
@@ -27,10 +33,12 @@ from ginrummy.engine import (
     View,
     apply,
     cached_deadwood,
+    is_over,
     legal_actions,
     mask_of,
     new_game,
     parse_cards,
+    to_act,
     view_for,
 )
 
@@ -183,21 +191,98 @@ def test_tabled_knocks_by_its_table() -> None:
     assert any(min(o.deadwood for o in view.legal_discards) > table.threshold(view.draws) for view in held)
 
 
-# --- hard-v1 ------------------------------------------------------------------------------------------------
+# --- the frozen hard players: hard-v1 and hard-v2 -------------------------------------------------------------
 
 
-def test_hard_v1_is_deterministic_for_a_seed() -> None:
-    for names in (("hard-v1", "simple"), ("simple", "hard-v1")):
+@pytest.mark.parametrize("frozen", ["hard-v1", "hard-v2"])
+def test_frozen_hard_is_deterministic_for_a_seed_and_takes_no_options(frozen: str) -> None:
+    for names in ((frozen, "simple"), ("simple", frozen)):
         first, again = play_match(names, 12), play_match(names, 12)
         assert (first.winner, first.points, first.outcomes) == (again.winner, again.points, again.outcomes)
     positions = random_positions(30, seed=99)
-    decisions = [make_player("hard-v1", seed=5).choose(view_for(p, p.hand.turn)) for p in positions]
-    assert decisions == [make_player("hard-v1", seed=5).choose(view_for(p, p.hand.turn)) for p in positions]
+    decisions = [make_player(frozen, seed=5).choose(view_for(p, p.hand.turn)) for p in positions]
+    assert decisions == [make_player(frozen, seed=5).choose(view_for(p, p.hand.turn)) for p in positions]
+    for options in ("take_margin=2", "no_such_option=1"):  # its settings are pinned
+        with pytest.raises(ValueError, match="takes no options"):
+            make_player(f"{frozen}({options})")
 
 
-def test_hard_v1_settings_are_pinned() -> None:
-    with pytest.raises(ValueError):
-        make_player("hard-v1(take_margin=2)")
+RECORDED = Path(__file__).parent / "data" / "hard_v2_decisions.json"
+"""Whole matches of the live hard player as of ba364a2 (the version hard-v2 copies) against some population
+members: every move of both seats, from which hard's decisions are replayed. hard-v2 must make each of them.
+
+To regenerate it (only needed if the engine changes the deals or the views the moves are replayed from): at
+the commit that added this file, where ``hard`` is still the player hard-v2 copies, run
+``RECORD_HARD_V2=1 pytest tests/ai/test_population.py -k recorded``. Never from a later hard."""
+RECORDED_MATCHES = [  # (hard's opponent, hard's seat, rules preset, seed of the deal and of hard's stream)
+    ("simple", 0, "house", 21),
+    ("simple(knock_at=2)", 1, "house", 22),
+    ("tabled", 0, "house", 23),
+    ("ginhunter", 1, "house", 24),
+    ("undercutter", 0, "house", 25),
+    ("cfr", 1, "house", 26),
+    ("hard-v1", 0, "straight", 27),
+    ("medium", 1, "oklahoma-classic", 28),
+]
+
+
+def encode_action(action: Action) -> str:
+    detail = action.card.code if action.card is not None else action.source
+    return " ".join(str(part) for part in (action.kind.value, action.seat, detail) if part is not None)
+
+
+def decode_action(text: str) -> Action:
+    kind, seat, *detail = text.split()
+    return Action.from_json({"kind": kind, "seat": int(seat), **dict(zip(ACTION_FIELDS[ActionKind(kind)], detail,
+                                                                         strict=True))})
+
+
+def record_match(spec: str, opponent: str, seat: int, preset: str, seed: int) -> dict[str, Any]:
+    """A whole match of ``spec`` against ``opponent``, every move in order."""
+    moves: list[str] = []
+    players = {seat: make_player(spec, seed=seed), 1 - seat: make_player(opponent, seed=seed + 1)}
+    play(new_game(PRESETS[preset], seed=seed), players, deal_as=0, max_moves=5000,
+         on_move=lambda move: moves.append(encode_action(move.action)))
+    return {"opponent": opponent, "seat": seat, "preset": preset, "seed": seed, "moves": moves}
+
+
+def replayed_decisions(spec: str, match: dict[str, Any]) -> Iterator[tuple[int, View, Action, Action]]:
+    """Replay a recorded match; at each of the recorded player's turns: the move index, its view, the move
+    recorded and the move a fresh ``spec`` with the same seed chooses (seeing the same views in order)."""
+    player = make_player(spec, seed=match["seed"])
+    state = new_game(PRESETS[match["preset"]], seed=match["seed"])
+    for index, text in enumerate(match["moves"]):
+        action = decode_action(text)
+        if to_act(state) == match["seat"]:
+            view = view_for(state, match["seat"])
+            yield index, view, action, player.choose(view)
+        state, _ = apply(state, action)
+    assert is_over(state), f"the match of seed {match['seed']} did not replay to its end"
+
+
+def test_hard_v2_makes_the_recorded_decisions_of_the_hard_player_it_copies() -> None:
+    if os.environ.get("RECORD_HARD_V2"):
+        matches = [record_match("hard", *match) for match in RECORDED_MATCHES]
+        RECORDED.parent.mkdir(exist_ok=True)
+        RECORDED.write_text('{"recorded_from": "hard at ba364a2", "matches": [\n'
+                            + ",\n".join(json.dumps(match) for match in matches) + "\n]}\n")
+    matches = json.loads(RECORDED.read_text())["matches"]
+    assert [(m["opponent"], m["seat"], m["preset"], m["seed"]) for m in matches] == RECORDED_MATCHES
+    decisions = knocks = played_on = pile_takes = with_history = 0
+    for match in matches:
+        for index, view, recorded, chosen in replayed_decisions("hard-v2", match):
+            assert chosen == recorded, f"seed {match['seed']}, move {index}: hard-v2 chose {chosen}, not {recorded}"
+            decisions += 1
+            knocks += recorded.kind == ActionKind.KNOCK and not next(o.gin for o in view.legal_discards
+                                                                     if o.card == recorded.card)
+            played_on += recorded.kind == ActionKind.DISCARD and any(o.can_knock for o in view.legal_discards)
+            pile_takes += recorded.kind == ActionKind.TAKE_UPCARD or recorded.source == "discard"
+            with_history += bool(view.history)
+    # Every path of the decisions is covered: draws both ways, knocks short of Gin (weighed by playouts on
+    # sampled deals), knocks passed up, and the opponent's knocking read from earlier hands of the match.
+    assert decisions >= 500
+    assert knocks >= 8 and played_on >= 20 and pile_takes >= 20
+    assert with_history >= decisions // 2
 
 
 # --- the arena ----------------------------------------------------------------------------------------------

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from helpers import action_request, assert_problem, bearer
 
+from ginrummy.ai.rollout import OUTCOMES as ENDINGS
 from ginrummy.engine import DECK
 
 CODES = {c.code for c in DECK}
+OUTCOMES = set(ENDINGS)
 
 
 def worst_move(view: dict[str, Any]) -> dict[str, Any]:
@@ -60,20 +63,35 @@ def test_a_finished_hand_is_reviewed_decision_by_decision(client: Any) -> None:
         assert decision["cost"] >= 0
         assert decision["mistake"] == (decision["cost"] >= max(1.0, decision["noise"]))
         if decision["best"] == decision["played"]:
-            assert decision["cost"] == 0 and decision["why"] == ""
+            assert decision["cost"] == 0 and decision["why"] == "" and decision["because"] == ""
+        # How the deals played out after each choice ended: shares of them, summing to 1 (none when the hard
+        # computer chose the same move and nothing was played out).
+        for outcomes in (decision["best_outcomes"], decision["played_outcomes"]):
+            if outcomes is None:
+                assert decision["best"] == decision["played"] and decision["played_points"] == 0
+                continue
+            assert set(outcomes) == OUTCOMES
+            assert abs(sum(outcomes.values()) - 1) < 1e-3
     mistakes = [d for d in review["decisions"] if d["mistake"]]
     assert review["mistakes"] == len(mistakes)
+    assert all(d["best_outcomes"] is not None and d["played_outcomes"] is not None for d in mistakes)
     # Keeping the worst card every turn is found out, and explained in words that name real cards.
     assert any(d["kind"] == "discard" for d in mistakes), review
     costliest = review["costliest"]
     assert costliest == max(mistakes, key=lambda d: d["cost"])
     assert costliest["why"] and costliest["best"] != costliest["played"]
+    # Why: what the better move was worth on average, in whole points from 2 up, then the reasons.
+    assert costliest["why"].endswith(" " + costliest["because"]) and costliest["because"]
+    assert re.search(r" was worth about \d+(\.\d)? points more on average[:.]", costliest["why"]), costliest["why"]
     for kind in ("draw", "discard", "knock"):
         assert abs(review["lost"][kind] - sum(d["cost"] for d in mistakes if d["kind"] == kind)) < 0.05
     # Won in spite of its costliest mistake, the review says so plainly; else it has nothing to add.
     result = client.get(f"/api/games/{game_id}", headers=headers).json()["view"]["history"][0]
     won = result["winner"] == 0 and result["points"] > 0
     assert (review["worked_out"] is not None) == (won and costliest is not None), (result, review["worked_out"])
+    if review["worked_out"] is not None:
+        assert review["worked_out"].startswith(f"You won {result['points']} points by ")
+        assert " more on average" in review["worked_out"]
     # Asking again gives the same review.
     assert client.get(f"/api/games/{game_id}/hands/1/analysis", headers=headers).json() == review
 

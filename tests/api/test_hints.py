@@ -42,6 +42,17 @@ def test_a_hint_against_the_computer_states_chances_modelled_on_that_computer(cl
     assert differs, "against hard the chances are hard's, not the population's"
 
 
+def test_a_hint_against_a_persona_models_the_player_it_plays_by(client: TestClient) -> None:
+    game, _ = Game.create(client, level="gina", seed=3)
+    while game.view["phase"] == "first_upcard" or game.view["phase"] == "draw":
+        answer = game.hint()
+        assert answer.status_code == 200, answer.text
+        game.play(answer.json()["action"])
+    body = game.hint().json()
+    assert body["chances"] and {k: body[k] for k in ("action", "reason", "chances")} == _expected(game.view, "gina")
+    assert _expected(game.view, "gina") == _expected(game.view, "ginhunter")
+
+
 def test_a_hint_in_a_game_between_two_seats_reads_the_opponent_from_the_match(client: TestClient) -> None:
     """Across from a person (or a program) there is no policy to model: each seat's hint is the one that reads
     the opponent from the match, with the population's maps."""

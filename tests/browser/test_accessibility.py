@@ -60,6 +60,8 @@ def check_every_screen(server: Any, new_page: Any, axe_source: str, theme: str, 
         page.goto(f"{server.url}/#/{screen}")
         expect(page.locator(f"#screen-{screen}")).to_be_visible()
         page.wait_for_selector("html[data-ready]")
+        if screen == "home":  # the levels and the personas, once the server has listed them
+            expect(page.locator("#personas label").first).to_be_visible()
         page.wait_for_timeout(100)
         axe(page, screen)
     page.click("#matches-list a")

@@ -67,9 +67,13 @@ def test_how_did_i_play_shows_the_costliest_decision_and_marks_the_review(server
     expect(page.locator("#coach-played")).to_have_text(move_words(worst["played"]))
     expect(page.locator("#coach-best")).to_have_text(move_words(worst["best"]))
     assert abs(figure(page.text_content("#coach-cost")) - worst["cost"]) <= 0.051
-    # A hand won in spite of the mistake says so first: one deal's result is not the choice's worth.
-    said = f"{review['worked_out']} {worst['why']}" if review["worked_out"] else worst["why"]
+    # Why, in the player's terms: what the better move was worth on average and how its played-out deals ended.
+    # A hand won in spite of the mistake says how it was won first (one deal's result is not the choice's worth),
+    # with that worth and its headline figure, then the reasons.
+    said = f"{review['worked_out']} {worst['because']}" if review["worked_out"] else worst["why"]
     expect(page.locator("#coach-why")).to_have_text(said)
+    expect(page.locator("#coach-why")).to_contain_text(re.compile(r"was worth (about [\d.]+|a little) (points )?more "
+                                                                  r"on average"))
     expect(page.locator("#coach-lost")).to_be_visible()
     assert_lost(page, "#coach-lost", review["lost"])
     assert len(asked) == 1

@@ -168,6 +168,16 @@ test('the match may be claimed only when a turn clock has run out on the other s
   assert.equal(canClaim({ turn_seconds: 60, deadline: 1000 }, { seat: 1, turn: 1 }, 1_000_500), false);
 });
 
+test('a persona is named by its name in every sentence, the computer again after it', () => {
+  setOpponent('computer', 'Quinn');
+  assert.equal(describeEvent({ kind: 'passed', seat: 1 }, 0), 'Quinn passed on the upcard.');
+  assert.equal(moment({ seat: 0, phase: 'draw', turn: 1 }).pill, 'Quinn’s turn');
+  assert.equal(who(1, 0, false), 'Quinn');
+  setOpponent('computer');
+  assert.equal(who(1, 0, false), 'the computer');
+  assert.equal(moment({ seat: 0, phase: 'draw', turn: 1 }).pill, 'Computer’s turn');
+});
+
 test('the other seat is named the computer or your friend in every sentence', () => {
   setOpponent('person');
   assert.equal(describeEvent({ kind: 'passed', seat: 1 }, 0), 'Your friend passed on the upcard.');

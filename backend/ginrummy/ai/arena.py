@@ -14,8 +14,11 @@ that neither seat is favoured.
 ``--population`` plays one player against every member of the opponent
 population (``ai/population.py``), itself included, and prints one row each.
 
-Run: ``gin-rummy arena hard simple --matches 2000 --seed 1`` or
-``gin-rummy arena hard --population --matches 200 --seed 1``.
+``--round-robin`` plays every pair of players and rates them all on one scale (``ai/roundrobin.py``).
+
+Run: ``gin-rummy arena hard simple --matches 2000 --seed 1``,
+``gin-rummy arena hard --population --matches 200 --seed 1`` or
+``gin-rummy arena --round-robin --matches 200 --seed 1``.
 """
 
 from __future__ import annotations
@@ -316,18 +319,33 @@ def _progress(done: int, total: int, wins: int, started: float) -> None:
 def main(argv: list[str] | None = None, population: Sequence[str] | None = None) -> int:
     """The ``gin-rummy arena`` command. ``population`` replaces the population's members (for tests)."""
     parser = argparse.ArgumentParser(prog="gin-rummy arena", description="Play two players against each other, "
-                                     "or one player against the whole opponent population.")
-    parser.add_argument("first", help=f"a player: {', '.join(player_names())} (options in parentheses: "
-                        "'simple(knock_at=4)')")
+                                     "one player against the whole opponent population, or a round robin.")
+    parser.add_argument("first", nargs="?", help=f"a player: {', '.join(player_names())} (options in "
+                        "parentheses: 'simple(knock_at=4)')")
     parser.add_argument("second", nargs="?", help="the opponent (leave out with --population)")
     parser.add_argument("--population", action="store_true",
                         help="play FIRST against every member of the opponent population, itself included")
-    parser.add_argument("--matches", type=int, default=2000, help="matches (with --population: per opponent)")
+    parser.add_argument("--round-robin", action="store_true", help="every pair of --players meets; prints each "
+                        "player's rating and the pairwise win rates")
+    parser.add_argument("--players", help="with --round-robin: comma-separated players (default: the levels and "
+                        "the personas' players)")
+    parser.add_argument("--write", metavar="PATH", help="with --round-robin: write the ratings JSON there (the "
+                        "product reads backend/ginrummy/ai/ratings.json)")
+    parser.add_argument("--matches", type=int, default=2000,
+                        help="matches (with --population: per opponent; with --round-robin: per pair)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=None, help="worker processes (default: one per core)")
     parser.add_argument("--rules", default="house", choices=sorted(PRESETS))
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
+    if args.round_robin:
+        if args.first is not None or args.population:
+            parser.error("--round-robin takes its players from --players, and no --population")
+        from .roundrobin import main as round_robin
+
+        return round_robin(args, sys.argv[1:] if argv is None else argv)
+    if args.first is None:
+        parser.error("give a player (or --round-robin)")
     if args.population:
         if args.second is not None:
             parser.error("--population plays FIRST against the population: give no second player")

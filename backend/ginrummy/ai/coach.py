@@ -9,37 +9,37 @@ the points that decision cost, and it is called a mistake only when it is clearl
 noise. The deals are played out in two looks, the second half only when the first leaves the verdict in
 doubt (``settled``): that settles the plain cases (about two in five of the decisions played out) with half
 the playouts, and the rest get exactly the figures all the deals give.
+
+The playouts also say how each deal ended (``rollout.Ending``: Gin, a knock won, an undercut made or
+suffered, the opponent's knock or Gin, no score), and a mistake is explained with those shares
+(``coach_words``): what the better choice was worth on average, how its deals ended, and why.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from ginrummy.engine import (
-    CARDS,
     Action,
     ActionKind,
-    Card,
     GameState,
     HandSummary,
     MeldResult,
     View,
-    cached_deadwood,
-    cards_of,
-    knock_points,
     mask_of,
     optimal_arrangements_of_mask,
     view_for,
 )
 
-from .calibration import calibrated
-from .hand import best_discard, deadwood_after_taking, knock_outs
-from .hard import HardPlayer, HardSettings, World, stock_odds
-from .knowledge import Knowledge, infer, meld_danger
-from .rollout import playout, score_knock
+from .coach_words import Context, Shares, Tally, Verdict, explain, sentence, worth
+from .hand import best_discard
+from .hard import HardPlayer, HardSettings, World
+from .knowledge import infer
+from .rollout import OUTCOMES, Ending, knock_ending, playout_ending
 
 Kind = Literal["draw", "discard", "knock"]
 KINDS: tuple[Kind, ...] = ("draw", "discard", "knock")
@@ -76,11 +76,15 @@ class Decision:
     played_points: float
     """Expected points of the hand after the choice played (the seat's side)."""
     best_points: float
-    why: str
-    """One sentence: why the best choice is better (empty when the choice played was the best)."""
+    verdict: Verdict | None = None
+    """Why the best choice is better, in parts (``coach_words``; None when the choice played was the best)."""
     noise: float = 0.0
     """Twice the standard error of the cost over the deals played out: a smaller cost may be luck of the
     sampled deals."""
+    best_outcomes: Shares | None = None
+    """How the deals played out ended after the best choice (None when none were played out)."""
+    played_outcomes: Shares | None = None
+    """The same after the choice played."""
 
     @property
     def cost(self) -> float:
@@ -90,11 +94,23 @@ class Decision:
     def mistake(self) -> bool:
         return self.cost >= max(WORTH_SAYING, self.noise)
 
+    @property
+    def why(self) -> str:
+        """What the best choice was worth, its headline figure and why (empty when the choice played was the
+        best)."""
+        return sentence(self.verdict, self.cost) if self.verdict is not None else ""
+
     def to_json(self) -> dict[str, Any]:
         return {"turn": self.turn, "kind": self.kind, "played": self.played.to_json(),
                 "best": self.best.to_json(), "played_points": round(self.played_points, 2),
                 "best_points": round(self.best_points, 2), "cost": round(self.cost, 2),
-                "noise": round(self.noise, 2), "mistake": self.mistake, "why": self.why}
+                "noise": round(self.noise, 2), "mistake": self.mistake, "why": self.why,
+                "because": self.verdict.because if self.verdict is not None else "",
+                "best_outcomes": _rounded(self.best_outcomes), "played_outcomes": _rounded(self.played_outcomes)}
+
+
+def _rounded(shares: Shares | None) -> dict[str, float] | None:
+    return None if shares is None else {outcome: round(shares[outcome], 4) for outcome in OUTCOMES}
 
 
 HOW_WON = {"gin": "going Gin", "big_gin": "going Big Gin", "knock": "knocking", "undercut": "an undercut"}
@@ -116,17 +132,18 @@ class HandReview:
 
     def worked_out(self) -> str | None:
         """One plain sentence when the hand was won in spite of its costliest mistake: the result of one deal is not
-        the worth of a choice, so the coach says that it went well this time before it says why it was a mistake
-        (None when there is no mistake, or the hand was not won)."""
+        the worth of a choice, so the coach says how the hand was won, then what the better choice was worth on
+        average and its headline figure, before the reasons (None when there is no mistake, or the hand was not
+        won)."""
         worst, result = self.costliest, self.result
         if worst is None or result is None or result.winner != self.seat or result.points <= 0:
             return None
-        how = HOW_WON.get(result.outcome, "the score")
-        if worst.kind == "knock" and worst.played.kind == ActionKind.KNOCK:
-            return (f"Your knock worked out this time (you won {result.points} points), but on average it costs "
-                    f"about {worst.cost:.0f}.")
-        return (f"You won this hand ({result.points} points by {how}), but this choice costs about {worst.cost:.0f} "
-                "points on average.")
+        won = f"You won {result.points} points by {HOW_WON.get(result.outcome, 'the score')}"
+        verdict = worst.verdict
+        if verdict is None:
+            return f"{won}; this choice cost {worth(worst.cost)} on average."
+        headline = f": {verdict.headline}." if verdict.headline else "."
+        return f"{won}; {verdict.subject} was worth {worth(worst.cost, '')} more on average{headline}"
 
     def lost_by_kind(self) -> dict[str, float]:
         """Points lost to mistakes, by kind of decision."""
@@ -164,7 +181,7 @@ def rate(view: View, played: Action, rng: random.Random) -> Decision:
     choice = HardPlayer(rng).choose(view)
     kind = _kind(played, choice)
     if choice == played:
-        return Decision(view.draws, kind, played, choice, 0.0, 0.0, "")
+        return Decision(view.draws, kind, played, choice, 0.0, 0.0)
     knowledge = infer(view)
     # Holding out is the question only when a knock is: elsewhere the first-chance playouts are enough.
     hold_out_too = kind == "knock"
@@ -181,9 +198,11 @@ def rate(view: View, played: Action, rng: random.Random) -> Decision:
             break
     played_points, choice_points = _mean(mine.points()), _mean(theirs.points())
     if gap <= 0:  # the hard player's choice is no better here
-        return Decision(view.draws, kind, played, played, played_points, played_points, "")
-    why = _why(view, knowledge, worlds, played, choice, gap, kind, sampler)
-    return Decision(view.draws, kind, played, choice, played_points, choice_points, why, 2 * error)
+        return Decision(view.draws, kind, played, played, played_points, played_points,
+                        best_outcomes=mine.shares(), played_outcomes=mine.shares())
+    context = Context(view, knowledge, worlds, sampler, theirs.tally(), mine.tally(), theirs.held_out)
+    return Decision(view.draws, kind, played, choice, played_points, choice_points,
+                    explain(context, played, choice, kind), 2 * error, theirs.shares(), mine.shares())
 
 
 def settled(gap: float, error: float) -> bool:
@@ -218,7 +237,7 @@ def _mean_and_error(mine: list[int], theirs: list[int]) -> tuple[float, float]:
 # --- the choices and their values ---------------------------------------------------------------------------
 
 class _Outcomes:
-    """Points of the hand after one choice in each deal played so far, for each way of playing on after it
+    """How the hand ended after one choice in each deal played so far, for each way of playing on after it
     (knocking at the first chance, and with ``hold_out_too`` also holding out for Gin)."""
 
     def __init__(self, view: View, action: Action, hold_out_too: bool) -> None:
@@ -229,34 +248,56 @@ class _Outcomes:
             assert action.card is not None
             self.knock = optimal_arrangements_of_mask(self.mine & ~(1 << action.card))
         self.hold_outs = (False, True) if hold_out_too and self.knock is None else (False,)
-        self.ways: list[list[int]] = [[] for _ in self.hold_outs]
+        self.ways: list[list[Ending]] = [[] for _ in self.hold_outs]
 
     def play(self, worlds: list[World]) -> None:
         """Play the choice out in more deals."""
         view, action, mine = self.view, self.action, self.mine
         if self.knock is not None:
             arrangements, rules = self.knock, view.rules
-            self.ways[0] += [knock_points(arrangements, w.opponent, rules) for w in worlds]
+            self.ways[0] += [knock_ending(arrangements, w.opponent, rules) for w in worlds]
             return
-        for points, hold_out in zip(self.ways, self.hold_outs, strict=True):
-            points += [_play_on(view, action, mine, world, hold_out) for world in worlds]
+        for endings, hold_out in zip(self.ways, self.hold_outs, strict=True):
+            endings += [_play_on(view, action, mine, world, hold_out) for world in worlds]
+
+    def _best(self) -> int:
+        """The way of playing on that does better over all the deals played (the first on a tie)."""
+        totals = [sum(ending.points for ending in endings) for endings in self.ways]
+        return totals.index(max(totals))
 
     def points(self) -> list[int]:
         """Per deal, the points of the way of playing on that does better over all the deals played."""
-        return max(self.ways, key=sum)
+        return [ending.points for ending in self.ways[self._best()]]
+
+    @property
+    def held_out(self) -> bool:
+        """Whether that way is holding out for Gin."""
+        return self.hold_outs[self._best()]
+
+    def shares(self) -> Shares:
+        """How that way's deals ended, as shares of them."""
+        endings = self.ways[self._best()]
+        counts = Counter(ending.outcome for ending in endings)
+        return {outcome: counts[outcome] / len(endings) for outcome in OUTCOMES}
+
+    def tally(self) -> Tally:
+        """Those shares, and the average points of that way's deals won."""
+        won = [ending.points for ending in self.ways[self._best()] if ending.points > 0]
+        return Tally(self.shares(), sum(won) / len(won) if won else 0.0)
 
 
-def _play_on(view: View, action: Action, mine: int, world: World, hold_out: bool) -> int:
-    """Points of the hand in one world after ``action`` (a draw choice or a plain discard)."""
+def _play_on(view: View, action: Action, mine: int, world: World, hold_out: bool) -> Ending:
+    """How the hand ends in one world after ``action`` (a draw choice or a plain discard)."""
     limit, rules = view.knock_limit, view.rules
     hunt = HOLD_OUT if hold_out else None
     stock = world.stock
     if action.kind == ActionKind.DISCARD:
         assert action.card is not None
-        return playout([mine & ~(1 << action.card), world.opponent], stock, action.card, 1, limit, rules, hunt,
-                       world.threshold)
+        return playout_ending([mine & ~(1 << action.card), world.opponent], stock, action.card, 1, limit, rules,
+                              hunt, world.threshold)
     if action.kind == ActionKind.PASS:  # the opponent has the next choice of the upcard
-        return playout([mine, world.opponent], stock, view.discard_pile[-1], 1, limit, rules, hunt, world.threshold)
+        return playout_ending([mine, world.opponent], stock, view.discard_pile[-1], 1, limit, rules, hunt,
+                              world.threshold)
     if action.kind == ActionKind.TAKE_UPCARD or action.source == "discard":
         taken = int(view.discard_pile[-1])
         hand, keep = mine | 1 << taken, taken
@@ -265,8 +306,8 @@ def _play_on(view: View, action: Action, mine: int, world: World, hold_out: bool
     left, thrown = best_discard(hand, keep)
     rest = hand & ~(1 << thrown)
     if left <= limit and (not hold_out or left == 0):
-        return score_knock(rest, world.opponent, rules)
-    return playout([rest, world.opponent], stock, thrown, 1, limit, rules, hunt, world.threshold)
+        return knock_ending(optimal_arrangements_of_mask(rest), world.opponent, rules)
+    return playout_ending([rest, world.opponent], stock, thrown, 1, limit, rules, hunt, world.threshold)
 
 
 def _kind(played: Action, best: Action) -> Kind:
@@ -275,68 +316,3 @@ def _kind(played: Action, best: Action) -> Kind:
     if ActionKind.KNOCK in (played.kind, best.kind) and played.kind != best.kind:
         return "knock"
     return "discard"
-
-
-# --- why ----------------------------------------------------------------------------------------------------
-
-def _why(view: View, knowledge: Knowledge, worlds: list[World], played: Action, best: Action, gain: float,
-         kind: Kind, player: HardPlayer) -> str:
-    worth = f"about {gain:.1f} points" if gain >= 0.05 else "a little"
-    if kind == "draw":
-        return _why_draw(view, knowledge, best, worth, player)
-    if kind == "knock":
-        return _why_knock(view, worlds, played, best, worth)
-    return _why_discard(view, knowledge, played, best, worth)
-
-
-def _why_draw(view: View, knowledge: Knowledge, best: Action, worth: str, player: HardPlayer) -> str:
-    top = view.discard_pile[-1]
-    with_top = deadwood_after_taking(mask_of(view.hand), top)
-    blind = player.stock_expectation(mask_of(view.hand), stock_odds(knowledge, knowledge.probabilities()))
-    if best.kind == ActionKind.TAKE_UPCARD or best.source == "discard":
-        return (f"Taking {top.symbol} was better ({worth}): it would have left {with_top} deadwood, where a stock "
-                f"card gives about {blind:.0f} on average.")
-    what = "Passing" if best.kind == ActionKind.PASS else "Drawing from the stock"
-    return (f"{what} was better ({worth}): {top.symbol} would have left {with_top} deadwood, not enough against "
-            f"the {blind:.0f} a stock card gives on average, and taking it shows the opponent what you collect.")
-
-
-def _why_knock(view: View, worlds: list[World], played: Action, best: Action, worth: str) -> str:
-    knocking = best if best.kind == ActionKind.KNOCK else played
-    assert knocking.card is not None
-    rest = mask_of(view.hand) & ~(1 << knocking.card)
-    arrangements = optimal_arrangements_of_mask(rest)
-    undercuts = sum(1 for w in worlds if knock_points(arrangements, w.opponent, view.rules) < 0)
-    chance = calibrated("undercut", (undercuts + 0.5) / (len(worlds) + 1))
-    deadwood = cached_deadwood(rest)
-    if best.kind == ActionKind.KNOCK:
-        return (f"Knocking with {knocking.card.symbol} was better ({worth}): with {deadwood} deadwood you were "
-                f"likely ahead (an undercut looked about {chance:.0%} likely), and playing on gave the opponent "
-                "time to get lower or knock first.")
-    return (f"Playing on was better ({worth}): a knock with {deadwood} deadwood risked an undercut (about "
-            f"{chance:.0%}) against the hands the opponent's moves pointed to.")
-
-
-def _why_discard(view: View, knowledge: Knowledge, played: Action, best: Action, worth: str) -> str:
-    assert played.card is not None and best.card is not None
-    mine = mask_of(view.hand)
-    probs = knowledge.probabilities()
-    unseen = cards_of(knowledge.unseen)
-    thrown, kept = CARDS[played.card], CARDS[best.card]
-
-    def outs(card: Card) -> int:
-        return knock_outs(mine & ~(1 << card), unseen, view.knock_limit)
-
-    def left(card: Card) -> int:
-        return cached_deadwood(mine & ~(1 << card))
-
-    head = f"Discarding {kept.symbol} instead of {thrown.symbol} was better ({worth})"
-    danger = meld_danger(thrown, probs)
-    if danger - meld_danger(kept, probs) >= 0.15:
-        return f"{head}: {thrown.symbol} was likely to fit a meld of the opponent's (about {danger:.0%})."
-    if outs(kept) > outs(thrown):
-        return (f"{head}: it keeps {outs(kept)} unseen cards that would let you knock on the next draw, "
-                f"against {outs(thrown)}.")
-    if left(kept) < left(thrown):
-        return f"{head}: it leaves {left(kept)} deadwood instead of {left(thrown)}."
-    return f"{head}: it keeps better chances of melding over the rest of the hand."

@@ -4,8 +4,9 @@ Measured against the EAAI baseline alone, a player can learn that baseline's hab
 chance, so it is easily undercut) and lose to a player who knocks only when it pays. The population spans
 the styles seen in practice: the baseline knocking at several deadwood limits, a deadwood-by-turn knock
 table, a Gin hunter, a patient undercutter, the medium level, a knock policy trained by counterfactual regret
-minimisation (``cfr``), a frozen copy of the first hard player, the
-current hard player, the measured player itself, and OpenSpiel's simple bot when ``pyspiel`` is installed.
+minimisation (``cfr``), frozen copies of earlier hard players (``hard-v1``, the first; ``hard-v2``, the hard
+player of ba364a2, which reads the opponent's knocking from the match), the current hard player, the measured
+player itself, and OpenSpiel's simple bot when ``pyspiel`` is installed.
 ``gin-rummy arena LEVEL --population`` plays LEVEL against each of them.
 """
 
@@ -26,6 +27,7 @@ POPULATION = (
     "medium",
     "cfr",
     "hard-v1",
+    "hard-v2",
     "hard",
 )
 

@@ -46,7 +46,7 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
             app.state.notifier.relay.close()
 
     # DOCS_ENABLED covers the OpenAPI document too: the page at /docs and the schema it reads.
-    app = FastAPI(title="Gin Rummy", version="1.1.0", lifespan=lifespan, docs_url=None, redoc_url=None,
+    app = FastAPI(title="Gin Rummy", version="1.2.0", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url="/openapi.json" if settings.docs_enabled else None,
                   description="Play Gin Rummy against a computer that sees only its own cards. Every hand's deck "
                               "is committed to (SHA-256) before play and revealed after it.")

@@ -17,9 +17,10 @@ from datetime import datetime
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, create_model, field_validator
+from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator
 
 from ginrummy.ai.levels import LEVELS
+from ginrummy.ai.personas import OPPONENTS, PERSONAS
 from ginrummy.engine import (
     PRESETS,
     SETTINGS,
@@ -44,7 +45,8 @@ CardCode = Annotated[str, Field(pattern=r"^(10|[A2-9TJQK])[CDHS]$", examples=["7
                                             "in requests")]
 Seat = Annotated[int, Field(ge=0, le=1, description="0 is whoever created the game, 1 the computer or whoever "
                                                     "joined by invite")]
-Level = Annotated[str, Field(description="How strong the computer plays", json_schema_extra={"enum": list(LEVELS)})]
+Level = Annotated[str, Field(description=f"The computer: a level ({', '.join(LEVELS)}) or a persona's id (GET "
+                                          "/api/rules lists both)", json_schema_extra={"enum": list(OPPONENTS)})]
 PresetName = Annotated[str, Field(description="One of the presets listed by GET /api/rules",
                                   json_schema_extra={"enum": list(PRESETS)})]
 MAX_SEED = 2**128 - 1
@@ -52,6 +54,14 @@ MAX_SEED = 2**128 - 1
 
 def _absent(value: Any) -> bool:
     return value is None
+
+
+def known_computer(name: str) -> str:
+    """A request's computer, checked against the one registry of them (the levels and the personas)."""
+    if name not in OPPONENTS:
+        raise ValueError(f"unknown level; choose a level ({', '.join(LEVELS)}) or a persona "
+                         f"({', '.join(p.id for p in PERSONAS)})")
+    return name
 
 
 def Omitted(description: str, **kwargs: Any) -> Any:
@@ -145,14 +155,13 @@ else:
 
 class ComputerOpponent(Strict):
     kind: Literal["computer"]
-    level: Level | None = Field(None, description="How strong the computer plays (default: the request's level)")
+    level: Level | None = Field(None, description="The computer: a level or a persona's id (default: the request's "
+                                "level)")
 
     @field_validator("level")
     @classmethod
     def _known(cls, name: str | None) -> str | None:
-        if name is not None and name not in LEVELS:
-            raise ValueError(f"unknown level; choose one of {', '.join(LEVELS)}")
-        return name
+        return name if name is None else known_computer(name)
 
 
 class InviteOpponent(Strict):
@@ -163,13 +172,17 @@ class InviteOpponent(Strict):
 
 
 class NewGameRequest(Strict):
-    @field_validator("rules", "level")
+    @field_validator("rules")
     @classmethod
-    def _known(cls, name: str, info: ValidationInfo) -> str:
-        known = PRESETS if info.field_name == "rules" else LEVELS
-        if name not in known:
-            raise ValueError(f"unknown {info.field_name}; choose one of {', '.join(known)}")
+    def _known_rules(cls, name: str) -> str:
+        if name not in PRESETS:
+            raise ValueError(f"unknown rules; choose one of {', '.join(PRESETS)}")
         return name
+
+    @field_validator("level")
+    @classmethod
+    def _known_level(cls, name: str) -> str:
+        return known_computer(name)
 
     level: Level = "medium"
     opponent: ComputerOpponent | InviteOpponent | None = Field(
@@ -194,7 +207,8 @@ class CardRequest(Strict):
 class OpponentModel(BaseModel):
     kind: Literal["computer", "person"] = Field(..., description="computer, or a person (or a program) who "
                                                 "joined by invite")
-    level: Level | None = Omitted("The computer's level (the computer only)")
+    level: Level | None = Omitted("The computer's level or persona id (the computer only)")
+    name: str | None = Omitted("A persona's name, as the page calls it (a persona only)")
     joined: bool | None = Omitted("A person: whether someone has taken the seat yet")
     connected: bool | None = Omitted("A person: whether they are following the game now (a stream open, or a long "
                                      "poll, within the last 30 s)")
@@ -215,7 +229,7 @@ class RematchModel(BaseModel):
 class GameResponse(BaseModel):
     game_id: str = Field(..., description="The game's id")
     version: int = Field(..., description="Increases by one with every accepted move; also sent as the ETag")
-    level: Level | None = Field(..., description="The computer's level; null when seat 1 is a person")
+    level: Level | None = Field(..., description="The computer's level or persona id; null when seat 1 is a person")
     seat: Seat = Field(..., description="Your seat: 0 if you created the game, 1 if you joined it")
     opponent: OpponentModel = Field(..., description="Who sits across from you")
     clock: ClockModel | None = Field(None, description="The turn clock, in a game that has one")
@@ -271,6 +285,19 @@ class HintResponse(BaseModel):
                     "play (its policy, never its cards), and calibrated against what happens in play with it")
 
 
+class OutcomeSharesModel(BaseModel):
+    """How the deals the coach played out after a choice ended, from your side, as shares of them (summing to
+    1)."""
+
+    gin: float = Field(..., ge=0, le=1, description="You went Gin (or Big Gin)")
+    knock: float = Field(..., ge=0, le=1, description="You knocked and won")
+    undercut_for: float = Field(..., ge=0, le=1, description="The opponent knocked and you undercut it")
+    undercut_against: float = Field(..., ge=0, le=1, description="You knocked and were undercut")
+    opponent_knock: float = Field(..., ge=0, le=1, description="The opponent knocked and won")
+    opponent_gin: float = Field(..., ge=0, le=1, description="The opponent went Gin")
+    no_score: float = Field(..., ge=0, le=1, description="The stock ran out: no score")
+
+
 class DecisionModel(BaseModel):
     turn: int = Field(..., description="Draws made in the hand before this decision (0: the first upcard)")
     kind: Literal["draw", "discard", "knock"] = Field(..., description="What the choice was about: how to draw, "
@@ -284,7 +311,14 @@ class DecisionModel(BaseModel):
     cost: float = Field(..., description="Points the decision cost on average")
     noise: float = Field(..., description="Twice the standard error of the cost (a smaller cost may be luck)")
     mistake: bool = Field(..., description="Whether the cost is at least 1 point and clearly more than the noise")
-    why: str = Field(..., description="One sentence: why the better move is better (empty when yours was best)")
+    why: str = Field(..., description="What the better move was worth on average, how its played-out deals "
+                     "ended, and why, in one or two sentences (empty when yours was best)")
+    because: str = Field(..., description="The reasons of `why` after its first sentence, what the page says after "
+                         "`worked_out` (empty when yours was best)")
+    best_outcomes: OutcomeSharesModel | None = Field(..., description="How the deals played out after the better "
+                                                     "move ended; null when nothing was played out (the hard "
+                                                     "computer chose your move)")
+    played_outcomes: OutcomeSharesModel | None = Field(..., description="The same after your move")
 
 
 class HandAnalysisResponse(BaseModel):
@@ -298,7 +332,8 @@ class HandAnalysisResponse(BaseModel):
     lost: dict[str, float] = Field(..., description="Points lost to mistakes in draws, discards and knock timing")
     mistakes: int = Field(..., description="How many decisions were mistakes")
     worked_out: str | None = Field(..., description="When you won the hand in spite of its costliest mistake, one "
-                                   "sentence that says so (the result of one deal is not the worth of a choice); "
+                                   "sentence that says how you won, then what the better move was worth on average "
+                                   "and how its deals ended (the result of one deal is not the worth of a choice); "
                                    "null otherwise")
 
 
@@ -327,7 +362,8 @@ class MatchSummaryModel(BaseModel):
     game_id: str = Field(..., description="The match's game id")
     started_at: datetime = Field(..., description="When the match was created (ISO 8601, UTC)")
     updated_at: datetime = Field(..., description="When the match last changed (ISO 8601, UTC)")
-    level: Level | None = Field(..., description="The computer's level; null in a match against a person")
+    level: Level | None = Field(..., description="The computer's level or persona id; null in a match against a "
+                                "person")
     preset: PresetName | None = Field(..., description="The rules preset the match was played under, or null "
                                                         "when its settings were changed")
     rules: RulesModel = Field(..., description="The match's rules, settings included")
@@ -385,11 +421,27 @@ class ActionRouteModel(BaseModel):
     takes: list[str] = Field(..., description="What its body holds besides kind and seat: card, source, or nothing")
 
 
+class PersonaModel(BaseModel):
+    """A computer player with a style of its own, to play against instead of a level."""
+
+    id: str = Field(..., description="What POST /api/games takes as its level")
+    name: str = Field(..., description="Its name")
+    style: str = Field(..., description="How it plays, in one plain sentence")
+    rating: int | None = Field(..., description="Its strength from the arena's round robin, on the Elo scale (the "
+                               "field's mean is 1500; 100 points more wins about 64% of matches); null if not rated")
+    rating_spread: int | None = Field(..., description="Half the rating's 95% interval")
+    rating_matches: int | None = Field(..., description="The round-robin matches the rating rests on")
+
+
 class RulesResponse(BaseModel):
     default: str = Field(..., description="The preset used when none is named")
     presets: list[PresetModel] = Field(..., description="Every preset")
     settings: dict[str, str] = Field(..., description="Every setting, with its meaning")
     levels: dict[str, str] = Field(..., description="Every level of the computer, easiest first, in plain words")
+    personas: list[PersonaModel] = Field(..., description="Computer players with a style and a name, each playable "
+                                         "by its id instead of a level")
+    ratings: dict[str, int] = Field(..., description="The levels' ratings, on the personas' scale (the levels the "
+                                    "round robin measured)")
     actions: list[ActionRouteModel] = Field(..., description="Every kind of move, with its route")
 
 

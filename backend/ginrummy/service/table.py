@@ -1,9 +1,9 @@
 """What every part of the service shares about a game's table: who sits across, who may act for a seat, when a
 seat's player counts as there, the turn clock, the rematch, and the answer a seat is given.
 
-A game has two seats. Seat 0 is whoever created it; seat 1 is the computer at a level (``Computer``), or, in a game
-between two seats, whoever joins with the invite code handed to seat 0, once (``Invited``). Each seat has its own
-token, sees only its own view and its own events, and moves only as itself.
+A game has two seats. Seat 0 is whoever created it; seat 1 is the computer at a level or a persona (``Computer``),
+or, in a game between two seats, whoever joins with the invite code handed to seat 0, once (``Invited``). Each seat
+has its own token, sees only its own view and its own events, and moves only as itself.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ginrummy.ai.personas import PERSONAS_BY_ID
 from ginrummy.engine import Event, EventKind, GameState, Rules, events_for, new_game, to_act, view_for
 from ginrummy.store.base import GameRecord, StoredReply, same_token
 
@@ -24,7 +25,7 @@ from .turns import play_computer, stats_delta
 
 @dataclass(frozen=True, slots=True)
 class Computer:
-    """Seat 1 is the computer, playing at ``level``."""
+    """Seat 1 is the computer, playing at ``level``: a level or a persona's id (``ai.personas.OPPONENTS``)."""
 
     level: str
 
@@ -153,10 +154,11 @@ def numbered_events(listed: list[tuple[int, Event]], state: GameState, seat: int
 
 
 def opponent_json(seat: int, opponent: Opponent, joined: bool, connected: bool = False) -> dict[str, Any]:
-    """Who sits across from ``seat``: the computer at a level, or a person (or a program), joined or not yet, and
-    following the game now or not."""
+    """Who sits across from ``seat``: the computer at a level or a persona (with its name), or a person (or a
+    program), joined or not yet, and following the game now or not."""
     if seat == 0 and isinstance(opponent, Computer):
-        return {"kind": "computer", "level": opponent.level}
+        persona = PERSONAS_BY_ID.get(opponent.level)
+        return {"kind": "computer", "level": opponent.level, **({"name": persona.name} if persona else {})}
     return {"kind": "person", "joined": joined, "connected": connected}
 
 

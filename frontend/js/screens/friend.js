@@ -86,7 +86,7 @@ export function createFriend(t) {
   }
 
   /** Who sits across, from an answer about the game. */
-  const meet = (data) => setOpponent(data.opponent?.kind);
+  const meet = (data) => setOpponent(data.opponent?.kind, data.opponent?.name);
 
   return { followGame, heard, caughtUp, rematch, join, meet };
 }

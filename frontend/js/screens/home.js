@@ -1,7 +1,8 @@
-// The home screen: Play (or Continue), Play a friend, the computer's level, the other options folded away.
+// The home screen: Play (or Continue), Play a friend, the computer (a level or a persona: one choice, one radio
+// group), the other options folded away.
 
 import { byId, clear, h, onClick, setText } from '../dom.js';
-import { labelOf, newGameRequest, presetNamed, variantsOf } from '../options.js';
+import { computersOf, labelOf, newGameRequest, presetNamed, variantsOf } from '../options.js';
 import { confirm } from '../ui.js';
 
 export function renderHome(state, saved) {
@@ -35,7 +36,7 @@ export function createHome(ctx, table) {
 
   // The last options used; the level and rules once the server lists them.
   const last = store.lastNewGame();
-  const requestFor = (picked) => newGameRequest(picked, presetRules(picked.rules), get().rules?.levels);
+  const requestFor = (picked) => newGameRequest(picked, presetRules(picked.rules), computersOf(get().rules));
   if (last?.target !== undefined) form.target.value = last.target;
 
   async function startGame(request) {
@@ -89,8 +90,9 @@ export function createHome(ctx, table) {
     }
     const { view } = data;
     const over = view.phase === 'match_over';
-    const them = data.level ? `the ${data.level} computer` : 'your friend';
-    const scores = `you ${view.scores[view.seat]}, ${data.level ? 'the computer' : them} ${view.scores[1 - view.seat]}`;
+    const name = data.opponent?.name;
+    const them = name || (data.level ? `the ${data.level} computer` : 'your friend');
+    const scores = `you ${view.scores[view.seat]}, ${data.level && !name ? 'the computer' : them} ${view.scores[1 - view.seat]}`;
     const summary = over ? `Your last match is over: ${scores}.`
       : `Hand ${view.hand_number} against ${them} · ${scores} (playing to ${view.rules.target}).`;
     set({ home: { summary, over } });
@@ -102,12 +104,17 @@ export function createHome(ctx, table) {
   }
 
   function rulesLoaded(rules) {
-    // The server's levels: the last one chosen while it is offered, else the first (the easiest).
+    // The server's levels and personas, one choice: the last one chosen while it is offered, else the first level.
     const levels = Object.keys(rules.levels);
-    const level = levels.includes(last?.level) ? last.level : levels[0];
+    const level = computersOf(rules).includes(last?.level) ? last.level : levels[0];
+    const radio = (name, more) => h('input', { type: 'radio', name: 'level', value: name, checked: name === level, ...more });
     clear(byId('levels')).append(...levels.map((name) => h('label', {},
-      h('input', { type: 'radio', name: 'level', value: name, checked: name === level }), ' ',
-      h('span', { text: labelOf({ name, description: rules.levels[name] }) }))));
+      radio(name), ' ', h('span', { text: labelOf({ name, description: rules.levels[name] }) }))));
+    clear(byId('personas')).append(...rules.personas.map(({ id, name, style, rating }) => h('label', { class: 'persona' },
+      radio(id, { 'aria-labelledby': `pn-${id}`, 'aria-describedby': `ps-${id}` }),
+      h('span', { id: `pn-${id}`, class: 'persona-name' }, h('b', { text: name }), rating && ` · Rating ${rating}`),
+      h('span', { id: `ps-${id}`, class: 'persona-style', text: style }))));
+    byId('personas').parentElement.hidden = !rules.personas.length;
     const select = clear(form.rules);
     select.append(...rules.presets.map((preset) => h('option', { value: preset.name, text: labelOf(preset) })));
     select.value = presetNamed(rules, last?.rules) ? last.rules : rules.default;

@@ -44,7 +44,8 @@ function renderCoach({ data, error } = {}) {
     setText('coach-played', moveWords(worst.played));
     setText('coach-best', moveWords(worst.best));
     setText('coach-cost', points(worst.cost));
-    setText('coach-why', data.worked_out ? `${data.worked_out} ${worst.why}` : worst.why); // it went well this time: said first
+    // It went well this time: said first, with what the better move was worth; then the reasons.
+    setText('coach-why', data.worked_out ? `${data.worked_out} ${worst.because}` : worst.why);
   }
   renderLost(byId('coach-lost'), data?.lost);
 }

@@ -3,7 +3,7 @@
 import { lineChartModel, renderLineChart } from '../chart.js';
 import { byId, clear, h, onClick, setText } from '../dom.js';
 import { setOpponent, sides } from '../model.js';
-import { labelOf, presetNamed } from '../options.js';
+import { labelOf, personaNamed, presetNamed } from '../options.js';
 import { finalScores } from '../results.js';
 import { matchHash } from '../router.js';
 import { withMatches } from '../state.js';
@@ -23,10 +23,11 @@ function presetName(state, match) {
 function matchWords(state, match) {
   const scores = sides(finalScores(match), match.seat);
   const outcome = match.status !== 'finished' ? 'In progress' : match.winner === match.seat ? 'Won' : 'Lost';
+  const persona = personaNamed(state.rules, match.level)?.name;
   return {
     outcome,
-    title: `${day(match.started_at)} · ${match.level || 'friend'} · ${presetName(state, match)}`,
-    line: `You ${scores.you} · ${match.level ? 'Computer' : 'Friend'} ${scores.them} · ${match.hands} hand${match.hands === 1 ? '' : 's'}`,
+    title: `${day(match.started_at)} · ${persona || match.level || 'friend'} · ${presetName(state, match)}`,
+    line: `You ${scores.you} · ${persona || (match.level ? 'Computer' : 'Friend')} ${scores.them} · ${match.hands} hand${match.hands === 1 ? '' : 's'}`,
   };
 }
 
@@ -107,7 +108,7 @@ export function createStats(ctx) {
   async function openMatch(route, focus) {
     try {
       const match = await api.match(store.playerToken(), route.id);
-      setOpponent(match.level ? 'computer' : 'person');
+      setOpponent(match.level ? 'computer' : 'person', personaNamed(get().rules, match.level)?.name);
       set({ match, screen: 'match' });
       if (focus) focusHeading('match');
     } catch (error) {

@@ -1,4 +1,4 @@
-"""For operators and clients alike: liveness, readiness and the catalogue of rules and levels."""
+"""For operators and clients alike: liveness, readiness and the catalogue of rules, levels and personas."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def readyz(request: Request) -> Any:
 
 
 @router.get("/api/rules", tags=["rules"], response_model=RulesResponse,
-            summary="Presets, settings, the computer's levels and the moves' routes")
+            summary="Presets, settings, the computer's levels and personas and the moves' routes")
 def rules() -> Any:
     return {**catalog(), "actions": catalog_of_actions()}
 

@@ -1,0 +1,206 @@
+"""The coach's words: why the better choice of a decision was better, in the player's terms.
+
+Each explanation has three parts: the better choice (``subject``: "holding one more turn"), the headline
+figure of how the deals the coach played out ended after it (``headline``: "Gin 38% of the time"), and the
+reasons behind it (``because``, whole sentences). The coach says "{subject} was worth about N points more on
+average: {headline}. {because}"; a hand won in spite of the mistake is said to have been first, with the
+subject and headline only. The shares are of the played-out deals, as they came out; the chance of an
+undercut when knocking now is reported as the hints report it (``calibration.calibrated``).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ginrummy.engine import (
+    CARDS,
+    Action,
+    ActionKind,
+    Card,
+    View,
+    cached_deadwood,
+    cards_of,
+    mask_of,
+)
+
+from . import chances
+from .calibration import ANY_KNOCK, calibrated
+from .hand import deadwood_after_taking, knock_outs
+from .hard import HardPlayer, World, stock_odds
+from .knowledge import Knowledge, meld_danger
+from .rollout import Outcome
+
+Shares = dict[Outcome, float]
+"""How the played-out deals ended after a choice, as shares of them (``rollout.OUTCOMES``, summing to 1)."""
+CLEARLY = 0.03
+"""How much more often one choice must win (or lose) the hand than the other for the headline to say so."""
+
+
+class Verdict(NamedTuple):
+    subject: str
+    """The better choice, as the subject of a sentence ("holding one more turn")."""
+    headline: str
+    """How its played-out deals ended, the one figure that says most ("Gin 38% of the time"); may be empty."""
+    because: str
+    """The reasons, in whole sentences."""
+
+
+def worth(points: float, unit: str = " points") -> str:
+    """A number of points as the coach says it: whole points from 2 up, tenths below."""
+    if points < 0.05:
+        return "a little"
+    return f"about {points:.0f}{unit}" if points >= 2 else f"about {points:.1f}{unit}"
+
+
+def sentence(verdict: Verdict, gain: float) -> str:
+    """The whole explanation: what the better choice was worth, its headline, and why."""
+    head = f"{verdict.subject[:1].upper()}{verdict.subject[1:]} was worth {worth(gain)} more on average"
+    head += f": {verdict.headline}." if verdict.headline else "."
+    return f"{head} {verdict.because}".rstrip()
+
+
+def won(shares: Shares) -> float:
+    return shares["gin"] + shares["knock"] + shares["undercut_for"]
+
+
+def lost(shares: Shares) -> float:
+    return shares["undercut_against"] + shares["opponent_knock"] + shares["opponent_gin"]
+
+
+class Tally(NamedTuple):
+    """How the played-out deals ended after one choice."""
+
+    shares: Shares
+    won_by: float
+    """The average points of the deals the seat won (0 without one)."""
+
+
+class Context(NamedTuple):
+    """What a decision's explanation draws on."""
+
+    view: View
+    knowledge: Knowledge
+    worlds: list[World]
+    player: HardPlayer
+    best: Tally
+    played: Tally
+    held_out: bool
+    """Whether the better choice's figures are those of holding out for Gin (not of knocking at the first
+    chance)."""
+
+
+def explain(context: Context, played: Action, best: Action, kind: str) -> Verdict:
+    if kind == "draw":
+        return _draw(context, best)
+    if kind == "knock":
+        return _knock(context, played, best)
+    return _discard(context, played, best)
+
+
+def _odds(context: Context) -> str:
+    """The headline of a draw or discard: how much more often the better choice won the hand, or how much
+    less often it lost it, when that is clear (else nothing)."""
+    best, played = context.best.shares, context.played.shares
+    if won(best) - won(played) >= CLEARLY:
+        return f"you won the hand {won(best):.0%} of the time, against {won(played):.0%} after your move"
+    if lost(played) - lost(best) >= CLEARLY:
+        return f"the opponent won the hand {lost(best):.0%} of the time, against {lost(played):.0%} after your move"
+    return ""
+
+
+def _draw(context: Context, best: Action) -> Verdict:
+    view, knowledge = context.view, context.knowledge
+    top = view.discard_pile[-1]
+    with_top = deadwood_after_taking(mask_of(view.hand), top)
+    blind = context.player.stock_expectation(mask_of(view.hand), stock_odds(knowledge, knowledge.probabilities()))
+    if best.kind == ActionKind.TAKE_UPCARD or best.source == "discard":
+        return Verdict(f"taking {top.symbol}", _odds(context),
+                       f"It would have left {with_top} deadwood, where a stock card gives about {blind:.0f} on "
+                       "average.")
+    what = "passing" if best.kind == ActionKind.PASS else "drawing from the stock"
+    return Verdict(what, _odds(context),
+                   f"{top.symbol} would have left {with_top} deadwood, not enough against the {blind:.0f} a stock "
+                   "card gives on average, and taking it shows the opponent what you collect.")
+
+
+def undercut_chance(view: View, worlds: list[World], rest: int) -> float:
+    """The chance of an undercut when knocking with the 10 cards ``rest`` against the sampled hands, as
+    reported (``chances.undercut_chance``, then ``calibrated`` as the chance of any knock's undercut)."""
+    return calibrated(ANY_KNOCK, chances.undercut_chance(rest, [w.opponent for w in worlds], view))
+
+
+def _knock(context: Context, played: Action, best: Action) -> Verdict:
+    view = context.view
+    knocking = best if best.kind == ActionKind.KNOCK else played
+    assert knocking.card is not None
+    rest = mask_of(view.hand) & ~(1 << knocking.card)
+    deadwood = cached_deadwood(rest)
+    if best.kind == ActionKind.KNOCK:
+        played_on = _played_on(context.played, context.best)
+        if deadwood == 0:
+            return Verdict(f"going Gin with {knocking.card.symbol}", "", f"Gin cannot be undercut. {played_on}")
+        chance = undercut_chance(view, context.worlds, rest)
+        return Verdict(f"knocking with {knocking.card.symbol}",
+                       f"with {deadwood} deadwood an undercut was about {chance:.0%} likely", played_on)
+    best_shares = context.best.shares
+    chance = undercut_chance(view, context.worlds, rest)
+    against = best_shares["undercut_against"]
+    undercut = (f"you were undercut only {against:.0%} of the time" if 0 < against < chance
+                else "you were never undercut" if not against else f"you were undercut {against:.0%} of the time")
+    return Verdict("holding out for Gin" if context.held_out else "holding one more turn", _wins(best_shares),
+                   f"A knock now with {deadwood} deadwood risked an undercut about {chance:.0%} of the time; played "
+                   f"on, {undercut}.")
+
+
+def _played_on(played: Tally, knocking: Tally) -> str:
+    """What playing on instead of knocking came to: the opponent knocking first, or wins by fewer points."""
+    shares = played.shares
+    first = shares["opponent_knock"] + shares["opponent_gin"]
+    gin = f", and you went Gin only {shares['gin']:.0%}" if shares["gin"] else ""
+    if first >= 0.1:
+        return f"Played on, the opponent knocked first and won {first:.0%} of the time{gin}."
+    if played.won_by < knocking.won_by - 1:
+        return (f"Played on, you won the hand {won(shares):.0%} of the time, but by about {played.won_by:.0f} points "
+                f"where knocking now won by about {knocking.won_by:.0f}: the opponent had time to lower its deadwood.")
+    return f"Played on, you won the hand {won(shares):.0%} of the time{gin}."
+
+
+WINS: dict[Outcome, str] = {"gin": "Gin", "undercut_for": "an undercut of the opponent's knock",
+                             "knock": "a knock that won"}
+"""The ways a seat wins a hand, in words."""
+
+
+def _wins(shares: Shares) -> str:
+    """How the seat won its played-out hands: the commonest way, and the next when it came up one time in ten
+    or more ("Gin 38% of the time, and an undercut of the opponent's knock 12%")."""
+    first, second = sorted(WINS, key=lambda outcome: -shares[outcome])[:2]
+    said = f"{WINS[first]} {shares[first]:.0%} of the time"
+    return f"{said}, and {WINS[second]} {shares[second]:.0%}" if shares[second] >= 0.1 else said
+
+
+def _discard(context: Context, played: Action, best: Action) -> Verdict:
+    view, knowledge = context.view, context.knowledge
+    assert played.card is not None and best.card is not None
+    mine = mask_of(view.hand)
+    probs = knowledge.probabilities()
+    unseen = cards_of(knowledge.unseen)
+    thrown, kept = CARDS[played.card], CARDS[best.card]
+
+    def outs(card: Card) -> int:
+        return knock_outs(mine & ~(1 << card), unseen, view.knock_limit)
+
+    def left(card: Card) -> int:
+        return cached_deadwood(mine & ~(1 << card))
+
+    doing = "knocking with" if best.kind == played.kind == ActionKind.KNOCK else "discarding"
+    subject, headline = f"{doing} {kept.symbol} instead of {thrown.symbol}", _odds(context)
+    danger = meld_danger(thrown, probs)
+    if danger - meld_danger(kept, probs) >= 0.15:
+        return Verdict(subject, headline,
+                       f"{thrown.symbol} was likely to fit a meld of the opponent's (about {danger:.0%}).")
+    if outs(kept) > outs(thrown):
+        return Verdict(subject, headline, f"It keeps {outs(kept)} unseen cards that would let you knock on the next "
+                                          f"draw, against {outs(thrown)}.")
+    if left(kept) < left(thrown):
+        return Verdict(subject, headline, f"It leaves {left(kept)} deadwood instead of {left(thrown)}.")
+    return Verdict(subject, headline, "It keeps better chances of melding over the rest of the hand.")
