@@ -6,7 +6,7 @@ import json
 import random
 from importlib import resources
 
-from ginrummy.ai.calibration import CEILING, FLOOR, calibrated, fit
+from ginrummy.ai.calibration import CEILING, FLOOR, calibrated, fit, read
 from ginrummy.bench.calibration import QUESTIONS
 
 
@@ -108,7 +108,22 @@ def test_every_knot_of_a_fit_stands_on_enough_decisions() -> None:
     pairs = [(raw, rng.random() < raw) for raw in (rng.random() for _ in range(5_000))]
     pairs += [(0.999, False)] * 30 + [(0.001, True)] * 30  # a few decisions at the ends, against the trend
     knots = fit(pairs, min_block=250)
-    assert 5 <= len(knots) <= 5_060 // 250
+    steps = sorted({y for _, y in knots})
+    assert 5 <= len(steps) <= 5_060 // 250, "one rate per block of at least 250 decisions"
     assert [y for _, y in knots] == sorted(y for _, y in knots)
     assert knots[0][1] < 0.15 and knots[-1][1] > 0.85, "the ends follow the trend, not the few outliers"
     assert fit(pairs, min_block=1) != knots
+
+
+def test_every_decision_a_map_was_fitted_on_is_reported_at_the_rate_its_block_showed() -> None:
+    """The map is a step per block, so on its own decisions each reported chance is exactly the rate observed
+    among the decisions reported at it, the top block's included."""
+    rng = random.Random(6)
+    pairs = [(raw, rng.random() < 0.1 + 0.5 * raw ** 2) for raw in (rng.random() for _ in range(8_000))]
+    knots = fit(pairs, min_block=400)
+    groups: dict[float, list[bool]] = {}
+    for raw, happened in pairs:
+        groups.setdefault(read(knots, raw), []).append(happened)
+    assert len(groups) >= 5
+    for reported, outcomes in groups.items():
+        assert abs(sum(outcomes) / len(outcomes) - reported) < 0.0001, reported  # rates are kept to 4 places

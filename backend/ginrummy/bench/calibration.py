@@ -80,6 +80,9 @@ BINS = 10
 ENOUGH = 50
 TOLERANCE = 0.05
 ALL = "all opponents"
+THIN_BLOCK = 200
+"""A question asked fewer than four times ``--min-block`` (the undercut: the player knocks a couple of times a
+match) is fitted with blocks of a quarter of its decisions, but never fewer than this."""
 
 Record = tuple[str, float, bool]
 """A question, its chance (raw in process, as stated through the service), and whether it happened."""
@@ -200,8 +203,11 @@ def write_fit(path: str, by_opponent: dict[str, list[Record]], named: bool, orig
         document = {}
 
     def maps(records: list[Record], questions: tuple[str, ...]) -> dict[str, list[tuple[float, float]]]:
-        return {q: fit([(raw, happened) for asked, raw, happened in records if asked == q], min_block)
-                for q in questions}
+        fitted = {}
+        for question in questions:
+            pairs = [(raw, happened) for asked, raw, happened in records if asked == question]
+            fitted[question] = fit(pairs, min(min_block, max(THIN_BLOCK, len(pairs) // 4)))
+        return fitted
 
     command = f"{origin} --fit PATH"
     if named:  # the hints' questions, against each computer (the coach asks against anyone: the population's)
@@ -244,7 +250,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--raw", action="store_true", help="show the raw estimates, not the reported chances")
     parser.add_argument("--fit", metavar="PATH", help="fit the maps to observed rates and write them into PATH")
     parser.add_argument("--min-block", type=int, default=MIN_BLOCK,
-                        help="the fewest decisions a knot of a fitted map stands on")
+                        help="the fewest decisions a knot of a fitted map stands on (a question with fewer than four "
+                             f"times that: a quarter of them, at least {THIN_BLOCK})")
     parser.add_argument("--save", metavar="PATH", help="write this run's decisions to PATH (JSON)")
     parser.add_argument("--load", metavar="PATHS",
                         help="comma-separated files written by --save: use their decisions, pooled, instead of "
