@@ -13,7 +13,7 @@ from ginrummy.ai.calibration import calibrated
 from ginrummy.bench.calibration import QUESTIONS, Record, play
 
 SEEDS = range(10)
-MEMBERS = ("simple(knock_at=0)", "cfr", "hard-v1")
+MEMBERS = ("simple(knock_at=0)", "cfr", "hard-v2")
 
 
 @pytest.mark.slow
