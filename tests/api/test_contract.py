@@ -99,3 +99,11 @@ def test_every_answer_goes_through_its_model(client: TestClient) -> None:
                    {**body, "version": "3"}):
         with pytest.raises(ValidationError):
             encoded(GameResponse, broken)
+
+
+def test_a_hints_chances_are_named_as_the_hint_names_them(client: TestClient) -> None:
+    from ginrummy.ai.chances import FIELDS
+
+    chances = _schema(client, "HintResponse")["properties"]["chances"]
+    assert sorted(chances["propertyNames"]["enum"]) == sorted(FIELDS.values())
+    assert chances["additionalProperties"] == {"type": "number"}

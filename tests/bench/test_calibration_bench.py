@@ -2,18 +2,44 @@
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from ginrummy.bench.calibration import Record, reliability
 from ginrummy.bench.calibration import main as calibration
+from ginrummy.bench.hinted import observed
+
+Json = dict[str, Any]
 
 
 def test_the_bench_prints_a_reliability_table_per_probability(capsys: pytest.CaptureFixture[str]) -> None:
     assert calibration(["--matches", "2", "--opponents", "simple", "--workers", "1"]) == 0
     out = capsys.readouterr().out
-    for question in ("undercut", "opponent knocks", "stock helps"):
+    for question in ("undercut", "opponent knocks", "stock helps", "undercut if knocking"):
         assert f"\n{question}: " in out
-    assert out.count("largest gap in a bin of 50 or more") == 3
+    assert out.count("largest gap in a bin of 50 or more") == 4 and "== simple ==" not in out
+
+
+def test_named_the_bench_asks_as_against_each_computer_and_fits_its_maps(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """With --named, a table per opponent then all pooled; --fit writes each opponent's maps into the file and
+    keeps what else it holds (the population's maps)."""
+    target = tmp_path / "maps.json"
+    target.write_text(json.dumps({"maps": {"stock helps": [[0.5, 0.5]]}}))
+    assert calibration(["--matches", "2", "--opponents", "simple,tabled", "--workers", "1", "--named",
+                        "--min-block", "10", "--fit", str(target)]) == 0
+    out = capsys.readouterr().out
+    assert out.index("== simple ==") < out.index("== tabled ==") < out.index("== all opponents ==")
+    written = json.loads(target.read_text())
+    assert written["maps"] == {"stock helps": [[0.5, 0.5]]}
+    assert set(written["opponents"]) == {"simple", "tabled"}
+    for entry in written["opponents"].values():
+        assert set(entry["maps"]) == {"undercut", "opponent knocks", "stock helps"}
+        assert "--named" in entry["command"] and entry["decisions"] > 50
 
 
 def test_the_table_bins_predictions_and_flags_large_gaps_only_in_full_bins() -> None:
@@ -26,3 +52,54 @@ def test_the_table_bins_predictions_and_flags_large_gaps_only_in_full_bins() -> 
     sparse = next(line for line in lines if line.strip().startswith("0.9–1.0"))
     assert "over 5 points" not in sparse
     assert lines[-1].endswith("(not calibrated to within 5 points)") and "41.7 points" in lines[-1]
+
+
+def test_through_the_service_a_hint_following_seat_prints_a_table_per_computer(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A match against easy through a server of the bench's own: the seat asks a hint before each decision and
+    follows it; a table per question for easy, then for all opponents pooled."""
+    assert calibration(["--through-service", "--matches", "1", "--opponents", "easy", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("calibration through the service (chances as stated in the hints) of gin-rummy bench "
+                          "calibration --through-service --matches 1 --seed 3 --opponents easy")
+    easy, pooled = out.split("\n== easy ==\n")[1].split("\n== all opponents ==\n")
+    for table in (easy, pooled):
+        for question in ("undercut", "opponent knocks", "stock helps"):
+            assert f"{question}: " in table
+        assert table.count("largest gap in a bin of 50 or more") == 3
+    counts = [int(n) for n in re.findall(r"^(?:undercut|opponent knocks|stock helps): (\d+) decisions", easy, re.M)]
+    assert counts[1] >= 10 and counts[2] >= 10, "a whole match asks about the opponent and the stock many times"
+
+
+BEFORE = {"seat": 0, "deadwood": 20}
+
+
+def _answer(events: list[tuple[str, int]] | None = None, result: str | None = None, least: int = 0) -> Json:
+    return {"seat": 0, "events": [{"kind": kind, "seat": seat} for kind, seat in events or []],
+            "view": {"discard_options": [{"deadwood": least}, {"deadwood": least + 5}],
+                     "result": None if result is None else {"outcome": result}}}
+
+
+def test_a_stock_card_helped_when_the_new_hand_can_shed_to_less_deadwood() -> None:
+    draw = {"action": {"kind": "draw", "source": "stock"}, "chances": {"stock_helps": 0.6}}
+    assert observed(BEFORE, draw, _answer(least=15)) == [("stock helps", 0.6, True)]
+    assert observed(BEFORE, draw, _answer(least=20)) == [("stock helps", 0.6, False)]
+    take = {"action": {"kind": "draw", "source": "discard"}, "chances": {"stock_helps": 0.6}}
+    assert observed(BEFORE, take, _answer(least=15)) == [], "the seat never sees the stock card it did not draw"
+
+
+def test_the_opponent_knocked_when_its_next_turn_in_the_answer_goes_down() -> None:
+    hint = {"action": {"kind": "discard", "card": "7H"}, "chances": {"opponent_knocks": 0.2}}
+    ours = ("discarded", 0)
+    for theirs, went_down in ((["knocked"], True), (["gin"], True), (["big_gin"], True), (["discarded"], False)):
+        events = [ours, ("drew", 1), *((kind, 1) for kind in theirs), ("hand_ended", 1)]
+        assert observed(BEFORE, hint, _answer(events)) == [("opponent knocks", 0.2, went_down)], theirs
+    assert observed(BEFORE, hint, _answer([ours, ("hand_ended", 1)])) == [], "no next turn: nothing to observe"
+    ours_again = [ours, ("drew", 1), ("discarded", 1), ("drew", 0), ("knocked", 0)]
+    assert observed(BEFORE, hint, _answer(ours_again)) == [("opponent knocks", 0.2, False)]
+
+
+def test_an_undercut_is_read_from_the_hands_result() -> None:
+    hint = {"action": {"kind": "knock", "card": "7H"}, "chances": {"undercut": 0.1}}
+    assert observed(BEFORE, hint, _answer(result="undercut")) == [("undercut", 0.1, True)]
+    assert observed(BEFORE, hint, _answer(result="knock")) == [("undercut", 0.1, False)]

@@ -20,12 +20,11 @@ from ginrummy.engine import (
     View,
     cached_deadwood,
     cards_of,
-    knock_points,
     mask_of,
-    optimal_arrangements_of_mask,
 )
 
-from .calibration import calibrated
+from . import chances
+from .calibration import ANY_KNOCK, calibrated
 from .hand import deadwood_after_taking, knock_outs
 from .hard import HardPlayer, World, stock_odds
 from .knowledge import Knowledge, meld_danger
@@ -126,10 +125,8 @@ def _draw(context: Context, best: Action) -> Verdict:
 
 def undercut_chance(view: View, worlds: list[World], rest: int) -> float:
     """The chance of an undercut when knocking with the 10 cards ``rest`` against the sampled hands, as
-    reported (smoothed by half a deal each way, then ``calibrated``)."""
-    arrangements = optimal_arrangements_of_mask(rest)
-    undercuts = sum(1 for w in worlds if knock_points(arrangements, w.opponent, view.rules) < 0)
-    return calibrated("undercut", (undercuts + 0.5) / (len(worlds) + 1))
+    reported (``chances.undercut_chance``, then ``calibrated`` as the chance of any knock's undercut)."""
+    return calibrated(ANY_KNOCK, chances.undercut_chance(rest, [w.opponent for w in worlds], view))
 
 
 def _knock(context: Context, played: Action, best: Action) -> Verdict:

@@ -48,7 +48,6 @@ from ginrummy.engine import (
     take_upcard,
 )
 
-from .calibration import calibrated
 from .hand import deadwood_after_taking, draw_outcomes, knock_outs
 from .knowledge import Knowledge, infer, meld_danger
 from .match_equity import MatchEquity, match_equity
@@ -145,15 +144,10 @@ class HardPlayer:
     # --- the protocol ---------------------------------------------------------------------------------------
 
     def choose(self, view: View) -> Action:
-        return self._decide(view, with_chances=False)[0]
+        return self.explain(view)[0]
 
     def explain(self, view: View) -> tuple[Action, str]:
-        """The chosen action and one sentence saying why, with the chances behind it as reported
-        (``calibration.calibrated``): the next stock card helping at a draw, the opponent knocking on its next
-        turn at a discard, an undercut at a knock."""
-        return self._decide(view, with_chances=True)
-
-    def _decide(self, view: View, with_chances: bool) -> tuple[Action, str]:
+        """The chosen action and one sentence saying why (a hint adds the chances behind it: ``ai.chances``)."""
         seat = view.seat
         if view.offers(ActionKind.NEXT_HAND):
             return Action(ActionKind.NEXT_HAND, seat), "Deal the next hand."
@@ -163,8 +157,8 @@ class HardPlayer:
         if not self.settings.read_opponent:
             knowledge = replace(knowledge, knocking=FIRST_CHANCE)
         if view.drawing:
-            return self._draw(view, knowledge, with_chances)
-        return self._discard(view, knowledge, with_chances)
+            return self._draw(view, knowledge)
+        return self._discard(view, knowledge)
 
     # --- drawing --------------------------------------------------------------------------------------------
 
@@ -175,7 +169,7 @@ class HardPlayer:
         outcomes = draw_outcomes(hand, odds.cards)
         return sum(c * v for c, v in zip(odds.chances, outcomes, strict=True)) / odds.weight
 
-    def _draw(self, view: View, knowledge: Knowledge, with_chances: bool) -> tuple[Action, str]:
+    def _draw(self, view: View, knowledge: Knowledge) -> tuple[Action, str]:
         seat = view.seat
         top = view.discard_pile[-1]
         hand = knowledge.mine
@@ -192,9 +186,6 @@ class HardPlayer:
             action = pass_upcard(seat) if view.first_upcard else draw(seat, "stock")
             why = f"{'Pass' if view.first_upcard else 'Draw from the stock'}: {top.symbol} does not improve your " \
                   f"hand enough"
-        if with_chances and view.stock_count:
-            helps = calibrated("stock helps", self.stock_help_chance(view, knowledge))
-            why += f" (a stock card helps about {helps:.0%} of the time)"
         return action, why + "."
 
     # --- discarding and knocking ----------------------------------------------------------------------------
@@ -216,21 +207,6 @@ class HardPlayer:
         return (settings.potential_weight * drop + settings.knock_weight * knocks
                 + settings.gin_weight * gins) / odds.weight
 
-    def stock_help_chance(self, view: View, knowledge: Knowledge) -> float:
-        """Chance that a card drawn from the stock now lowers our least deadwood (a 10-card hand)."""
-        odds = stock_odds(knowledge, knowledge.probabilities())
-        if not odds.weight:
-            return 0.0
-        base = cached_deadwood(knowledge.mine)
-        helps = sum(c for c, left in zip(odds.chances, draw_outcomes(knowledge.mine, odds.cards), strict=True)
-                    if left < base)
-        return helps / odds.weight
-
-    def undercut_chance(self, view: View, knowledge: Knowledge, card: Card) -> float:
-        """Chance of being undercut when knocking now by discarding ``card``, over sampled opponent hands."""
-        mine = [c for c in view.hand if c != card]
-        return self._knock_value(mine, self.sample_opponents(view, knowledge), view)[1]
-
     def knock_hazard(self, view: View, knowledge: Knowledge) -> float:
         """Chance the opponent can knock after drawing a stock card, over hands sampled from the view."""
         hands = self.sample_opponents(view, knowledge, self.settings.hazard_samples)
@@ -244,7 +220,7 @@ class HardPlayer:
             total += knock_outs(opponent, cards, threshold) / len(cards)
         return total / len(hands)
 
-    def _discard(self, view: View, knowledge: Knowledge, with_chances: bool) -> tuple[Action, str]:
+    def _discard(self, view: View, knowledge: Knowledge) -> tuple[Action, str]:
         seat = view.seat
         settings = self.settings
         probs = knowledge.probabilities()
@@ -276,8 +252,6 @@ class HardPlayer:
             if decision is not None:
                 return decision
         facts = f"deadwood {next(o.deadwood for o in options if o.card == card)}"
-        if with_chances and hazard is not None:
-            facts += f"; the opponent knocks next turn about {calibrated('opponent knocks', hazard):.0%}"
         if knockable:
             return discard(seat, card), (f"Discard {card.symbol} and play on: Gin or an undercut looks worth "
                                          f"more than knocking now ({facts}).")
@@ -299,15 +273,14 @@ class HardPlayer:
         for option in knockable:
             mine = [c for c in view.hand if c != option.card]
             points = self._knock_points(mine, opponents, view)
-            valued.append((worth(points), sum(points) / len(points), -option.deadwood, option, _undercut(points)))
-        value, expected, _, best, undercut = max(valued, key=lambda v: (v[0], v[1], v[2]))
+            valued.append((worth(points), sum(points) / len(points), -option.deadwood, option))
+        value, expected, _, best = max(valued, key=lambda v: (v[0], v[1], v[2]))
         if equity is None and expected <= settings.knock_margin:
             return None
         if settings.rollouts and value < self._play_on_value(view, worlds, plain_discard, worth):
             return None
-        return knock(seat, best.card), (f"Knock with {best.card.symbol}: deadwood {best.deadwood}, and the "
-                                        f"chance of an undercut looks like about "
-                                        f"{calibrated('undercut', undercut):.0%}.")
+        return knock(seat, best.card), (f"Knock with {best.card.symbol}: deadwood {best.deadwood}, and knocking "
+                                        f"now looks worth more than playing on.")
 
     def worlds(self, view: View, knowledge: Knowledge) -> list[World]:
         """Sampled deals of what we cannot see: the opponent's hand, the stock in drawing order, and the
@@ -369,18 +342,6 @@ class HardPlayer:
         (``knock_points``: negative when undercut)."""
         arrangements = optimal_arrangements_of_mask(mask_of(mine))
         return [knock_points(arrangements, opponent, view.rules) for opponent in opponents]
-
-    def _knock_value(self, mine: list[Card], opponents: list[int], view: View) -> tuple[float, float]:
-        """Expected points of knocking with ``mine`` against the sampled hands, and the chance of an undercut."""
-        points = self._knock_points(mine, opponents, view)
-        return sum(points) / len(points), _undercut(points)
-
-
-def _undercut(points: list[int]) -> float:
-    """The chance of an undercut from the knock's points per sampled hand. A few dozen samples can miss an
-    undercut that can happen, so the chance is smoothed (half a sample each way) and never reads as 0% or
-    100%."""
-    return (sum(1 for p in points if p < 0) + 0.5) / (len(points) + 1)
 
 
 def _worth(equity: MatchEquity | None) -> Callable[[list[int]], float]:

@@ -1,15 +1,22 @@
-"""Hints for the person's seat: a suggested action and one short sentence saying why.
+"""Hints for the person's seat: a suggested action, one short sentence saying why, and the chances behind it.
 
-The hint is computed from the person's own view only, like the computer's moves.
+The hint is computed from the person's own view only, like the computer's moves, and from the public policy of
+the computer the person plays (``opponent``: the game's computer, by any name ``players.make_player`` knows;
+None when the other seat is a person or a program): its code is public, its cards are not. The chances are
+``chances.raw_chances`` as reported (``calibration.calibrated``: the map fitted against that computer, or the
+population's).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import random
+from dataclasses import dataclass, field
 from typing import Any
 
 from ginrummy.engine import Action, ActionKind, View
 
+from .calibration import calibrated
+from .chances import FIELDS, raw_chances
 from .players import make_player
 
 
@@ -17,23 +24,39 @@ from .players import make_player
 class Hint:
     action: Action
     reason: str
+    chances: dict[str, float] = field(default_factory=dict)
+    """Each question the hint answers (``chances.QUESTIONS``), with its chance as reported."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"action": self.action.to_json(), "reason": self.reason}
+        return {"action": self.action.to_json(), "reason": self.reason,
+                "chances": {FIELDS[question]: round(chance, 4) for question, chance in self.chances.items()}}
 
 
-def suggest(view: View, level: str = "hard") -> Hint | None:
-    """The move the ``level`` player would make in the person's seat, with its reason; None when the
-    person has nothing to decide."""
+def suggest(view: View, level: str = "hard", opponent: str | None = None) -> Hint | None:
+    """The move the ``level`` player would make in the person's seat, with its reason and the chances behind it
+    against ``opponent``; None when the person has nothing to decide."""
     if not view.legal_actions:
         return None
-    player = make_player(level, seed=view.hand_number * 1000 + view.draws)
+    seed = view.hand_number * 1000 + view.draws
+    player = make_player(level, seed=seed)
     explain = getattr(player, "explain", None)
     if callable(explain):
         action, reason = explain(view)
-        return Hint(action, reason)
-    action = player.choose(view)
-    return Hint(action, describe(view, action))
+    else:
+        action = player.choose(view)
+        reason = describe(view, action)
+    raw = raw_chances(view, action, opponent, random.Random(seed))
+    stated = {question: calibrated(question, chance, opponent) for question, chance in raw.items()}
+    return Hint(action, " ".join([reason, *(worded(q, c) for q, c in stated.items())]), stated)
+
+
+def worded(question: str, chance: float) -> str:
+    """One short sentence stating a chance."""
+    if question == "stock helps":
+        return f"A stock card helps about {chance:.0%} of the time."
+    if question == "opponent knocks":
+        return f"The opponent knocks on its next turn about {chance:.0%} of the time."
+    return f"The chance of an undercut is about {chance:.0%}."
 
 
 def describe(view: View, action: Action) -> str:

@@ -17,6 +17,7 @@ import random
 from ginrummy.engine import (
     RANK_VALUES,
     Action,
+    CardMask,
     View,
     cached_deadwood,
     cards_of,
@@ -28,6 +29,7 @@ from ginrummy.engine import (
     take_upcard,
 )
 
+from .base import Modelled, Position, position_of
 from .hand import deadwood_after_taking, joins_a_meld, knock_outs, unseen_by
 
 LEVELS: dict[str, str] = {
@@ -47,13 +49,9 @@ def _draw_choice(view: View, take: bool) -> Action:
     return draw(seat, "discard" if take and view.may_take_pile else "stock")
 
 
-def _after_taking(view: View) -> int:
-    """Least deadwood after taking the pile card and discarding another."""
-    return deadwood_after_taking(mask_of(view.hand), view.discard_pile[-1])
-
-
-def _lowers_deadwood(view: View) -> bool:
-    return _after_taking(view) < cached_deadwood(mask_of(view.hand))
+def _pile_card_chance(player: Modelled, view: View) -> float:
+    """``player``'s chance of taking the pile card in ``view``."""
+    return player.take_chance(mask_of(view.hand), view.discard_pile[-1], position_of(view))
 
 
 class MediumPlayer:
@@ -62,13 +60,18 @@ class MediumPlayer:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
+    def take_chance(self, hand: CardMask, card: int, position: Position) -> float:
+        wanted = joins_a_meld(card, hand) or deadwood_after_taking(hand, card) <= position.knock_limit
+        return 1.0 if wanted else 0.0
+
+    def knock_chance(self, deadwood: int, position: Position) -> float:
+        return 1.0 if deadwood <= position.knock_limit else 0.0
+
     def choose(self, view: View) -> Action:
         if view.routine is not None:
             return view.routine
         if view.drawing:
-            top = view.discard_pile[-1]
-            wanted = joins_a_meld(top, mask_of(view.hand)) or _after_taking(view) <= view.knock_limit
-            return _draw_choice(view, wanted)
+            return _draw_choice(view, _pile_card_chance(self, view) > 0)
         options = view.legal_discards
         least = min(o.deadwood for o in options)
         hand = mask_of(view.hand)
@@ -76,7 +79,8 @@ class MediumPlayer:
         best = min((o for o in options if o.deadwood == least),
                    key=lambda o: (-knock_outs(hand & ~(1 << o.card), unseen, view.knock_limit),
                                   -RANK_VALUES[o.card.rank]))
-        return knock(view.seat, best.card) if best.can_knock else discard(view.seat, best.card)
+        knocks = best.can_knock and self.knock_chance(best.deadwood, position_of(view)) > 0
+        return knock(view.seat, best.card) if knocks else discard(view.seat, best.card)
 
 
 class EasyPlayer:
@@ -91,11 +95,20 @@ class EasyPlayer:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
+    def take_chance(self, hand: CardMask, card: int, position: Position) -> float:
+        """It takes a card that lowers its deadwood, unless it lets it go by."""
+        return 1.0 - self.ignore_chance if deadwood_after_taking(hand, card) < cached_deadwood(hand) else 0.0
+
+    def knock_chance(self, deadwood: int, position: Position) -> float:
+        """Gin always, else at ``knock_at`` or less (the model leaves out its blunders: the discard it knocks
+        with is now and then its second best)."""
+        return 1.0 if deadwood == 0 or deadwood <= min(position.knock_limit, self.knock_at) else 0.0
+
     def choose(self, view: View) -> Action:
         if view.routine is not None:
             return view.routine
         if view.drawing:
-            return _draw_choice(view, _lowers_deadwood(view) and self.rng.random() > self.ignore_chance)
+            return _draw_choice(view, _pile_card_chance(self, view) > 0 and self.rng.random() > self.ignore_chance)
         options = sorted(view.legal_discards,
                          key=lambda o: (o.deadwood, -RANK_VALUES[o.card.rank]))
         best = options[0]
@@ -103,6 +116,6 @@ class EasyPlayer:
             return knock(view.seat, best.card)
         if len(options) > 1 and self.rng.random() < self.blunder_chance:
             best = options[1]
-        if best.can_knock and best.deadwood <= self.knock_at:
+        if best.can_knock and self.knock_chance(best.deadwood, position_of(view)) > 0:
             return knock(view.seat, best.card)
         return discard(view.seat, best.card)

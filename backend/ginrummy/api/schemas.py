@@ -277,6 +277,12 @@ class HintResponse(BaseModel):
     version: int = Field(..., description="The version the hint is for")
     action: ActionModel = Field(..., description="The suggested move")
     reason: str = Field(..., examples=["Discard K♠: highest card outside your melds."], description="Why, in words")
+    chances: dict[Literal["stock_helps", "opponent_knocks", "undercut"], float] = Field(
+        default_factory=dict, examples=[{"stock_helps": 0.56}],
+        description="The chances behind the hint, as the reason states them (0 to 1): at a draw, that a stock card "
+                    "lowers your deadwood (stock_helps); at a discard, that the opponent knocks on its next turn "
+                    "(opponent_knocks); at a knock, that it is undercut (undercut). Modelled on the computer you "
+                    "play (its policy, never its cards), and calibrated against what happens in play with it")
 
 
 class OutcomeSharesModel(BaseModel):

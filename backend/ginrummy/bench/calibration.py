@@ -1,21 +1,40 @@
-"""Are the hard player's probabilities honest? Predicted against observed, in ten bins.
+"""Are the hints' chances honest? Stated against observed, in ten bins, per opponent.
 
-The hard player plays matches against the opponent population (``ai.population``), and at its decisions the
-bench records three probabilities it computes from its view, each next to what then really happened (read
-from the game's true state, which the player never sees):
+Two ways to measure, one table (for each tenth of the stated range: the decisions in it, the mean stated, the
+rate observed and their gap in points; a gap over 5 points in a bin of 50 or more is flagged):
 
-- undercut: at a discard where it may knock (with deadwood above 0), the chance that knocking with its
-  least-deadwood knock card gets it undercut; observed by scoring that knock against the opponent's real hand.
-- opponent knocks: at each of its discards, the chance that the opponent knocks after its next stock draw
-  (the knock hazard, with the model of the opponent's knocking); observed: the opponent's next move is a knock.
-- stock helps: at each of its draws, the chance that the stock card lowers its least deadwood; observed with
-  the real top card of the stock.
+- In process (the default, fast, for fitting): the hard player plays matches against each opponent, and at its
+  decisions the bench asks the hint's chances (``ai.chances``) next to what then really happened, read from
+  the game's true state (which the player never sees):
 
-A table per probability: for each tenth of the predicted range, the decisions in it, the mean prediction,
-the rate observed and their gap in points; a gap over 5 points in a bin of 50 or more is flagged. The
-predictions are the chances as reported (``ai.calibration.calibrated``); ``--raw`` shows the raw estimates.
-``--fit PATH`` fits the maps from raw estimate to observed rate on this run and writes them to PATH (the
-product's are in ``backend/ginrummy/ai/calibration.json``); check a fit on another ``--seed``.
+  - undercut: at each of its knocks with deadwood, the chance that the knock is undercut; observed by scoring
+    the knock against the real hand.
+  - opponent knocks: at each of its plain discards (with a turn of the opponent's to follow), the chance that
+    the opponent knocks on its next turn; observed: the opponent's move after its draw is a knock (Gin and Big
+    Gin included).
+  - stock helps: at each of its draws from the stock, the chance that the stock card lowers its least deadwood;
+    observed with the card drawn.
+
+  - undercut if knocking: at each discard where a knock with deadwood is possible, the chance that the knock
+    (its own, or the least-deadwood one when it plays on) would be undercut, asked as the coach asks it
+    (against an opponent it cannot model); observed against the real hand.
+
+  The first three are the decisions where a hint following seat states a chance and then sees what happened, so a map
+  fitted here is the one the service is checked against (an undercut chance fitted over every decision where a
+  knock was possible reads far too high at the knocks the player chooses, which it makes when it sees little
+  risk).
+
+  By default the chances are asked as in a game against someone the hint cannot model (the population-wide
+  map); ``--named`` asks them as in a game against each opponent by name (its model and its own map) and
+  prints a table per opponent.
+- ``--through-service`` (``bench.hinted``): a seat plays whole matches through the REST API against each of
+  the computers the service offers, asking ``GET /api/games/{id}/hint`` before every decision and following it,
+  and records each stated chance next to what it then saw in its own answers.
+
+The chances shown are as reported (``ai.calibration.calibrated``); ``--raw`` shows the raw estimates (in
+process). ``--fit PATH`` fits the maps from raw estimate to observed rate on this run and writes them into PATH
+(the population's map without ``--named``, each opponent's with it; the rest of PATH is kept: the product's
+maps are in ``backend/ginrummy/ai/calibration.json``); check a fit on another ``--seed``, through the service.
 
 Run: ``gin-rummy bench calibration --matches 100``.
 """
@@ -26,43 +45,82 @@ import argparse
 import json
 import multiprocessing
 import os
+import random
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from ginrummy.ai import Played, make_player
 from ginrummy.ai import play as play_on  # this module's play is one match of the bench
-from ginrummy.ai.calibration import calibrated, fit
+from ginrummy.ai.calibration import ANY_KNOCK, MIN_BLOCK, calibrated, fit
+from ginrummy.ai.chances import QUESTIONS as HINT_QUESTIONS
+from ginrummy.ai.chances import raw_chances
 from ginrummy.ai.hand import draw_outcomes
-from ginrummy.ai.hard import HardPlayer
-from ginrummy.ai.knowledge import infer
 from ginrummy.ai.population import POPULATION
 from ginrummy.engine import (
     HOUSE,
+    Action,
     ActionKind,
+    Card,
+    View,
     cached_deadwood,
+    knock,
     knock_points,
     mask_of,
     new_game,
     optimal_arrangements_of_mask,
 )
 
-QUESTIONS = ("undercut", "opponent knocks", "stock helps")
+from .hinted import hinted_records, wait_lines
+from .knocking import write_table
+
+QUESTIONS = (*HINT_QUESTIONS, ANY_KNOCK)
+"""The hints' questions, and the coach's: the undercut chance of any knock the player could make."""
 BINS = 10
 ENOUGH = 50
 TOLERANCE = 0.05
+ALL = "all opponents"
+THIN_BLOCK = 200
+"""A question asked fewer than four times ``--min-block`` (the undercut: the player knocks a couple of times a
+match) is fitted with blocks of a quarter of its decisions, but never fewer than this."""
 
 Record = tuple[str, float, bool]
+"""A question, its chance (raw in process, as stated through the service), and whether it happened."""
+GOES_DOWN = (ActionKind.KNOCK, ActionKind.BIG_GIN)
 
 
-def play(job: tuple[str, str, int]) -> list[Record]:
-    """One match of ``player`` (a hard player) against ``opponent``; the records of its probabilities."""
+def _chance(view: View, action: Action, opponent: str | None) -> dict[str, float]:
+    """The chances a hint would state with ``action``, raw, from a stream of its own (as the hint seeds it)."""
+    return raw_chances(view, action, opponent, random.Random(view.hand_number * 1000 + view.draws))
+
+
+def gin(view: View, card: Card) -> bool:
+    return next(o.gin for o in view.discard_options if o.card == card)
+
+
+def _any_knock(view: View, action: Action, real: Sequence[Card]) -> list[Record]:
+    """At a discard where a knock with deadwood is possible: the undercut chance of the player's knock, or of the
+    least-deadwood knock when it plays on, as the coach asks it (opponent unknown), and whether it would be."""
+    knockable = [o for o in view.legal_discards if o.can_knock and not o.gin]
+    if not knockable:
+        return []
+    card = action.card if action.kind == ActionKind.KNOCK else min(knockable, key=lambda o: o.deadwood).card
+    if card is None or gin(view, card):
+        return []
+    rest = mask_of(view.hand) & ~(1 << card)
+    undercut = knock_points(optimal_arrangements_of_mask(rest), mask_of(real), view.rules) < 0
+    return [(ANY_KNOCK, _chance(view, knock(view.seat, card), None)["undercut"], undercut)]
+
+
+def play(job: tuple[str, str, int], named: bool = False) -> list[Record]:
+    """One match of ``player`` (a hard player) against ``opponent``; the records of the hints' chances (asked
+    against ``opponent`` by name when ``named``, else against an opponent they cannot model)."""
     player_name, opponent_name, seed = job
-    hard_seat = seed % 2
-    hard = make_player(player_name, seed)
-    assert isinstance(hard, HardPlayer), "the player must be a hard player"
-    players = [hard, make_player(opponent_name, seed + 1)]
-    if hard_seat:
+    hint_seat = seed % 2
+    players = [make_player(player_name, seed), make_player(opponent_name, seed + 1)]
+    if hint_seat:
         players.reverse()
+    asked_about = opponent_name if named else None
     records: list[Record] = []
     pending: list[tuple[str, float]] = []  # "opponent knocks" waits for the opponent's next move
 
@@ -71,26 +129,23 @@ def play(job: tuple[str, str, int]) -> list[Record]:
         if view is None:  # the next hand dealt
             pending.clear()
             return
-        if seat != hard_seat:
-            if not view.drawing:  # the opponent's move after its draw: a knock, or not
-                records.extend((q, p, action.kind == ActionKind.KNOCK) for q, p in pending)
+        if seat != hint_seat:
+            if not view.drawing:  # the opponent's move after its draw: going down, or not
+                records.extend((q, p, action.kind in GOES_DOWN) for q, p in pending)
                 pending.clear()
-        elif view.drawing and state.hand.stock:
-            knowledge = infer(view)
-            top = state.hand.stock[0]
-            helped = draw_outcomes(knowledge.mine, [top])[0] < cached_deadwood(knowledge.mine)
-            records.append(("stock helps", hard.stock_help_chance(view, knowledge), helped))
-        elif not view.drawing and view.discard_options and action.kind != ActionKind.BIG_GIN:
-            knowledge = infer(view)
+        elif action.kind == ActionKind.DRAW and action.source == "stock":
+            hand = mask_of(view.hand)
+            helped = draw_outcomes(hand, [state.hand.stock[0]])[0] < cached_deadwood(hand)
+            records.append(("stock helps", _chance(view, action, asked_about)["stock helps"], helped))
+        elif action.kind == ActionKind.KNOCK and action.card is not None and not gin(view, action.card):
+            rest = mask_of(view.hand) & ~(1 << action.card)
             real = mask_of(state.hand.hands[1 - seat])
-            knockable = [o for o in view.legal_discards if o.can_knock and not o.gin]
-            if knockable:
-                card = min(knockable, key=lambda o: o.deadwood).card
-                rest = mask_of(view.hand) & ~(1 << card)
-                undercut = knock_points(optimal_arrangements_of_mask(rest), real, view.rules) < 0
-                records.append(("undercut", hard.undercut_chance(view, knowledge, card), undercut))
-            if action.kind == ActionKind.DISCARD and state.hand.stock:
-                pending.append(("opponent knocks", hard.knock_hazard(view, knowledge)))
+            undercut = knock_points(optimal_arrangements_of_mask(rest), real, view.rules) < 0
+            records.append(("undercut", _chance(view, action, asked_about)["undercut"], undercut))
+        elif action.kind == ActionKind.DISCARD:
+            pending.extend(_chance(view, action, asked_about).items())
+        if seat == hint_seat and not view.drawing and view.routine is None:
+            records.extend(_any_knock(view, action, state.hand.hands[1 - seat]))
 
     play_on(new_game(HOUSE, seed), dict(enumerate(players)), deal_as=0, on_move=moved)
     return records
@@ -127,52 +182,130 @@ def reliability(records: list[Record], question: str,
     return lines
 
 
+def tables(by_opponent: dict[str, list[Record]], per_opponent: bool,
+           questions: tuple[str, ...] = QUESTIONS) -> list[str]:
+    """The reliability tables: per opponent (when ``per_opponent``), then all opponents pooled, per question."""
+    lines: list[str] = []
+    groups = [*(by_opponent.items() if per_opponent else ()), (ALL, [r for rs in by_opponent.values() for r in rs])]
+    for name, records in groups:
+        lines.append(f"\n== {name} ==")
+        for question in questions:
+            lines.extend(reliability(records, question))
+    return lines
+
+
+def write_fit(path: str, by_opponent: dict[str, list[Record]], named: bool, origin: str, min_block: int) -> str:
+    """Fit maps on this run's raw estimates and write them into ``path`` (keeping what else it holds)."""
+    try:
+        with open(path) as existing:
+            document = json.load(existing)
+    except FileNotFoundError:
+        document = {}
+
+    def maps(records: list[Record], questions: tuple[str, ...]) -> dict[str, list[tuple[float, float]]]:
+        fitted = {}
+        for question in questions:
+            pairs = [(raw, happened) for asked, raw, happened in records if asked == question]
+            fitted[question] = fit(pairs, min(min_block, max(THIN_BLOCK, len(pairs) // 4)))
+        return fitted
+
+    command = f"{origin} --fit PATH"
+    if named:  # the hints' questions, against each computer (the coach asks against anyone: the population's)
+        opponents = document.setdefault("opponents", {})
+        for name, records in by_opponent.items():
+            kept = [r for r in records if r[0] in HINT_QUESTIONS]
+            opponents[name] = {"command": command, "decisions": len(kept), "maps": maps(kept, HINT_QUESTIONS)}
+    else:
+        pooled = [r for rs in by_opponent.values() for r in rs]
+        document.update({"command": command, "player": "hard", "decisions": len(pooled),
+                         "maps": maps(pooled, QUESTIONS)})
+    with open(path, "w") as out:
+        json.dump(document, out, indent=1)
+    return f"maps fitted on {sum(map(len, by_opponent.values()))} decisions written to {path}"
+
+
+def _load(paths: str) -> tuple[dict[str, list[Record]], str]:
+    by_opponent: dict[str, list[Record]] = defaultdict(list)
+    runs = []
+    for path in paths.split(","):
+        with open(path) as saved:
+            run = json.load(saved)
+        for name, decisions in run["by_opponent"].items():
+            by_opponent[name].extend((q, p, happened) for q, p, happened in decisions)
+        runs.append(run["command"])
+    return by_opponent, "decisions pooled from: " + "; ".join(runs)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="gin-rummy bench calibration", description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=100, help="matches against each opponent")
-    parser.add_argument("--player", default="hard", help="a hard player, with options")
-    parser.add_argument("--opponents", default=",".join(m for m in POPULATION if m != "hard"),
-                        help="comma-separated opponents (default: the population but hard itself)")
+    parser.add_argument("--player", default="hard", help="a hard player, with options (in process)")
+    parser.add_argument("--opponents", default=None,
+                        help="comma-separated opponents (default: in process, the population but hard itself; "
+                             "through the service, every computer it offers)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--named", action="store_true",
+                        help="ask the chances as in a game against each opponent by name; a table per opponent")
     parser.add_argument("--raw", action="store_true", help="show the raw estimates, not the reported chances")
-    parser.add_argument("--fit", metavar="PATH", help="fit the maps to observed rates and write them to PATH")
+    parser.add_argument("--fit", metavar="PATH", help="fit the maps to observed rates and write them into PATH")
+    parser.add_argument("--min-block", type=int, default=MIN_BLOCK,
+                        help="the fewest decisions a knot of a fitted map stands on (a question with fewer than four "
+                             f"times that: a quarter of them, at least {THIN_BLOCK})")
     parser.add_argument("--save", metavar="PATH", help="write this run's decisions to PATH (JSON)")
     parser.add_argument("--load", metavar="PATHS",
                         help="comma-separated files written by --save: use their decisions, pooled, instead of "
                              "playing (to fit on several seeds' runs at once)")
+    parser.add_argument("--through-service", action="store_true",
+                        help="play through the REST API with a seat that follows every hint (a server of its own "
+                             "on a free port, or --url)")
+    parser.add_argument("--url", help="the service to play through (with --through-service)")
+    parser.add_argument("--knock-table", metavar="PATH",
+                        help="count how often --player knocks, by deadwood and stock left, over matches against "
+                             "the opponents, and write the table a hint models it by to PATH")
     args = parser.parse_args(argv)
-    opponents = [o for o in args.opponents.split(",") if o]
-    records: list[Record] = []
-    if args.load:
-        runs = []
-        for path in args.load.split(","):
-            with open(path) as saved:
-                run = json.load(saved)
-            records.extend((q, p, happened) for q, p, happened in run["decisions"])
-            runs.append(run["command"])
-        origin = "decisions pooled from: " + "; ".join(runs)
-    else:
-        jobs = [(args.player, opponent, args.seed * 1_000_003 + i * 7 + k)
-                for k, opponent in enumerate(opponents) for i in range(args.matches)]
-        workers = args.workers or os.cpu_count() or 1
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            for found in pool.imap_unordered(play, jobs, chunksize=2):
-                records.extend(found)
-        origin = (f"gin-rummy bench calibration --player {args.player} --matches {args.matches} "
-                  f"--opponents {','.join(opponents)} --seed {args.seed}")
+    opponents = None if args.opponents is None else [o for o in args.opponents.split(",") if o]
+    if args.through_service:
+        if args.load:  # runs saved with --through-service --save: their stated chances, pooled
+            records, origin = _load(args.load)
+            print(f"calibration through the service (chances as stated in the hints) of {origin}")
+            print("\n".join(tables(records, per_opponent=True, questions=HINT_QUESTIONS)))
+            return 0
+        run = hinted_records(args.url, opponents, args.matches, args.seed)
+        print(f"calibration through the service (chances as stated in the hints) of {run.command}")
+        print("\n".join(tables(run.records, per_opponent=True, questions=HINT_QUESTIONS)))
+        print("\n" + "\n".join(wait_lines(run.waits)))
         if args.save:
             with open(args.save, "w") as out:
-                json.dump({"command": origin, "decisions": records}, out)
+                json.dump({"command": run.command, "by_opponent": run.records, "waits": run.waits}, out)
+        return 0
+    opponents = opponents or [m for m in POPULATION if m != "hard"]
+    workers = args.workers or os.cpu_count() or 1
+    if args.knock_table:
+        print(write_table(args.knock_table, args.player, opponents, args.matches, args.seed, workers))
+        return 0
+    named = args.named
+    if args.load:
+        by_opponent, origin = _load(args.load)
+    else:
+        by_opponent = {}
+        for k, opponent in enumerate(opponents):
+            jobs = [(args.player, opponent, args.seed * 1_000_003 + i * 7 + k) for i in range(args.matches)]
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                found = pool.imap_unordered(partial(play, named=named), jobs, chunksize=2)
+                by_opponent[opponent] = [record for records in found for record in records]
+        origin = (f"gin-rummy bench calibration --player {args.player} --matches {args.matches} "
+                  f"--opponents {','.join(opponents)} --seed {args.seed}{' --named' if named else ''}")
+        if args.save:
+            with open(args.save, "w") as out:
+                json.dump({"command": origin, "by_opponent": by_opponent}, out)
     shown = "raw estimates" if args.raw else "chances as reported"
     print(f"calibration ({shown}) of {origin}")
-    for question in QUESTIONS:
-        print("\n".join(reliability(records, question, (lambda _, p: p) if args.raw else calibrated)))
+
+    shown_records = by_opponent if args.raw else {
+        name: [(q, calibrated(q, raw, name if named else None), happened) for q, raw, happened in records]
+        for name, records in by_opponent.items()}
+    print("\n".join(tables(shown_records, per_opponent=named)))
     if args.fit:
-        maps = {q: fit([(raw, happened) for asked, raw, happened in records if asked == q]) for q in QUESTIONS}
-        command = f"{origin} --fit PATH"
-        with open(args.fit, "w") as out:
-            json.dump({"command": command, "player": args.player, "decisions": len(records), "maps": maps}, out,
-                      indent=1)
-        print(f"maps fitted on {len(records)} decisions written to {args.fit}")
+        print(write_fit(args.fit, by_opponent, named, origin, args.min_block))
     return 0

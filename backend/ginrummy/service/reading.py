@@ -14,7 +14,17 @@ from ginrummy.store.base import GameStore
 
 from .errors import IllegalMove
 from .notify import Notifier, Subscription
-from .table import SEEN_REFRESH_SECONDS, computer_seed, numbered_events, present, record_answer, rematch_of, seated
+from .table import (
+    SEEN_REFRESH_SECONDS,
+    Computer,
+    computer_seed,
+    numbered_events,
+    opponent_of,
+    present,
+    record_answer,
+    rematch_of,
+    seated,
+)
 
 KEPT_REVIEWS = 512
 """Hand reviews kept in memory, so asking again costs nothing."""
@@ -112,8 +122,12 @@ class ReadingService:
         return {"game_id": game_id, **review}
 
     def hint(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """A suggested move for the seat, its reason and the chances behind it, modelling the computer across the
+        table when there is one (its policy is public, its cards are not)."""
         record, seat = seated(self.store.get_game(game_id), token)
-        suggestion = suggest(view_for(record.state, seat))
+        opponent = opponent_of(record)
+        computer = opponent.level if isinstance(opponent, Computer) and seat == 0 else None
+        suggestion = suggest(view_for(record.state, seat), opponent=computer)
         if suggestion is None:
             raise IllegalMove("nothing_to_decide", "there is no move for you to make now")
         return {"game_id": game_id, "version": record.version, **suggestion.to_json()}

@@ -31,6 +31,7 @@ from ginrummy.engine import (
     CARDS,
     RANK_VALUES,
     Action,
+    CardMask,
     View,
     cached_deadwood,
     cached_discard_deadwoods,
@@ -42,7 +43,8 @@ from ginrummy.engine import (
     take_upcard,
 )
 
-from ..hand import deadwood_after_taking, joins_a_meld, knock_outs, unseen_by
+from ..base import Position, position_of
+from ..hand import deadwood_after_taking, joins_a_meld, knock_outs
 
 TABLE_FILE = "cfr_knock.json"
 """The trained table, next to this module in the package."""
@@ -117,26 +119,34 @@ class CfrKnockPlayer:
         self.rng = rng
         self.table = load_table() if table is None else table
 
-    def knock_probability(self, deadwood: int, view: View) -> float:
-        """How often it knocks with ``deadwood`` left (1 or more) in this view's position."""
-        return self.table[state_key(deadwood, view.draws, len(view.pile_takes[view.opponent]))]
+    def take_chance(self, hand: CardMask, card: int, position: Position) -> float:
+        thrown_before = position.thrown >> card & 1
+        return 1.0 if not thrown_before and wants_pile_card(hand, card, position.knock_limit) else 0.0
+
+    def knock_chance(self, deadwood: int, position: Position) -> float:
+        """How often it knocks with ``deadwood`` left: always with Gin, never above the limit, else as the
+        table says for the position."""
+        if deadwood == 0:
+            return 1.0
+        if deadwood > position.knock_limit:
+            return 0.0
+        return self.table[state_key(deadwood, position.draws, position.their_takes)]
 
     def choose(self, view: View) -> Action:
         seat = view.seat
         if view.routine is not None:
             return view.routine
         hand = mask_of(view.hand)
+        position = position_of(view)
         if view.drawing:
-            top = view.discard_pile[-1]
-            take = (view.may_take_pile and top not in view.discards[seat]
-                    and wants_pile_card(hand, top, view.knock_limit))
+            take = view.may_take_pile and self.take_chance(hand, view.discard_pile[-1], position) > 0
             if view.first_upcard:
                 return take_upcard(seat) if take else pass_upcard(seat)
             return draw(seat, "discard" if take else "stock")
         taken = -1 if view.taken_card is None else int(view.taken_card)
-        left, card = choose_discard(hand, taken, unseen_by(view), view.knock_limit)
+        left, card = choose_discard(hand, taken, position.unseen, view.knock_limit)
         thrown = CARDS[card]
-        if left <= view.knock_limit and (left == 0 or self.rng.random() < self.knock_probability(left, view)):
+        if left <= view.knock_limit and (left == 0 or self.rng.random() < self.knock_chance(left, position)):
             return knock(seat, thrown)
         return discard(seat, thrown)
 

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import random
 
-from ginrummy.engine import Action, DiscardOption, View, cards_of, discard, knock, mask_of
+from ginrummy.engine import Action, CardMask, DiscardOption, View, cards_of, discard, knock, mask_of
 
+from ..base import Position, position_of
 from ..hand import MELD_MATES, joins_a_meld, knock_outs, unseen_by
-from .moves import draw_move, plain_discard
+from .moves import draw_move, plain_discard, takes_back
 
 
 def live_cards(hand: int, unseen: int) -> int:
@@ -43,13 +44,21 @@ class GinHunterPlayer:
     def __init__(self, until: int = 10) -> None:
         self.until = until
 
-    def hunting(self, view: View) -> bool:
+    def hunting(self, position: Position) -> bool:
         """Whether it still knocks only for Gin: more than ``until`` cards are left in the stock."""
-        return view.stock_count > self.until
+        return position.stock_count > self.until
+
+    def take_chance(self, hand: CardMask, card: int, position: Position) -> float:
+        return 1.0 if joins_a_meld(card, hand) and not takes_back(card, position) else 0.0
+
+    def knock_chance(self, deadwood: int, position: Position) -> float:
+        if deadwood == 0:
+            return 1.0
+        return 0.0 if self.hunting(position) or deadwood > position.knock_limit else 1.0
 
     def choose(self, view: View) -> Action:
         if view.drawing:
-            return draw_move(view, joins_a_meld(view.discard_pile[-1], mask_of(view.hand)))
+            return draw_move(view, self)
         if view.routine is not None:
             return view.routine
         seat = view.seat
@@ -57,10 +66,11 @@ class GinHunterPlayer:
         gin = next((o for o in options if o.gin), None)
         if gin is not None:
             return knock(seat, gin.card)
-        hunting = self.hunting(view)
+        position = position_of(view)
+        hunting = self.hunting(position)
         if not hunting:
             lowest = plain_discard(options)
-            if lowest.can_knock:
+            if lowest.can_knock and self.knock_chance(lowest.deadwood, position):
                 return knock(seat, lowest.card)
         return discard(seat, self._keeper(view, options, 0 if hunting else view.knock_limit).card)
 

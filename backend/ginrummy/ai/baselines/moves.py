@@ -4,18 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ginrummy.engine import Action, DiscardOption, View, draw, pass_upcard, take_upcard
+from ginrummy.engine import Action, DiscardOption, View, draw, mask_of, pass_upcard, take_upcard
+
+from ..base import Modelled, Position, position_of
 
 
-def draw_move(view: View, wants_pile_card: bool) -> Action:
-    """Take the pile card if wanted and allowed (as the first upcard or as a draw), else pass or draw blind.
+def takes_back(card: int, position: Position) -> bool:
+    """Whether ``card`` is one the deciding seat threw earlier in the hand. Such a card is never taken back: two
+    players who both take any card that fits would otherwise pass the same few cards to each other forever (the
+    stock never shrinks, and the rules set no limit; two Simple players do exactly that in some deals)."""
+    return bool(position.thrown >> card & 1)
 
-    A card this seat threw earlier in the hand is never taken back: two players who both take any card that
-    fits would otherwise pass the same few cards to each other forever (the stock never shrinks, and the
-    rules set no limit; two Simple players do exactly that in some deals).
-    """
+
+def draw_move(view: View, player: Modelled) -> Action:
+    """Take the pile card if the (deterministic) ``player``'s rule takes it and it is allowed (as the first
+    upcard or as a draw), else pass or draw blind."""
     seat = view.seat
-    take = wants_pile_card and view.may_take_pile and view.discard_pile[-1] not in view.discards[seat]
+    take = view.may_take_pile and player.take_chance(mask_of(view.hand), view.discard_pile[-1], position_of(view)) > 0
     if view.first_upcard:
         return take_upcard(seat) if take else pass_upcard(seat)
     return draw(seat, "discard" if take else "stock")

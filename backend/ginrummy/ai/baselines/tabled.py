@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import random
 
-from ginrummy.engine import Action, View, discard, knock, mask_of
+from ginrummy.engine import Action, CardMask, View, discard, knock
 
+from ..base import Position, position_of
 from ..hand import joins_a_meld
-from .moves import draw_move, plain_discard
+from .moves import draw_move, plain_discard, takes_back
 
 KNOCK_TABLE = ((10, 10), (14, 8), (18, 6), (22, 4))
 """(up to this many draws in the hand, knock at this deadwood or less); beyond the last row, ``FLOOR``."""
@@ -38,13 +39,19 @@ class TabledPlayer:
         """Most deadwood it knocks with once ``draws`` draws have been made in the hand."""
         return next((limit for last, limit in KNOCK_TABLE if draws <= last + self.shift), FLOOR)
 
+    def take_chance(self, hand: CardMask, card: int, position: Position) -> float:
+        return 1.0 if joins_a_meld(card, hand) and not takes_back(card, position) else 0.0
+
+    def knock_chance(self, deadwood: int, position: Position) -> float:
+        return 1.0 if deadwood <= min(position.knock_limit, self.threshold(position.draws)) else 0.0
+
     def choose(self, view: View) -> Action:
         if view.drawing:
-            return draw_move(view, joins_a_meld(view.discard_pile[-1], mask_of(view.hand)))
+            return draw_move(view, self)
         if view.routine is not None:
             return view.routine
         choice = plain_discard(view.legal_discards)
-        if choice.can_knock and choice.deadwood <= self.threshold(view.draws):
+        if choice.can_knock and self.knock_chance(choice.deadwood, position_of(view)):
             return knock(view.seat, choice.card)
         return discard(view.seat, choice.card)
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import random
 
-from ginrummy.engine import Action, View, cached_deadwood, discard, knock, mask_of
+from ginrummy.engine import Action, CardMask, View, cached_deadwood, discard, knock
 
+from ..base import Position, position_of
 from ..hand import deadwood_after_taking
-from .moves import draw_move, plain_discard
+from .moves import draw_move, plain_discard, takes_back
 
 
 class UndercutterPlayer:
@@ -22,14 +23,20 @@ class UndercutterPlayer:
     def __init__(self, knock_at: int = 2) -> None:
         self.knock_at = knock_at
 
+    def take_chance(self, hand: CardMask, card: int, position: Position) -> float:
+        lowers = deadwood_after_taking(hand, card) < cached_deadwood(hand)
+        return 1.0 if lowers and not takes_back(card, position) else 0.0
+
+    def knock_chance(self, deadwood: int, position: Position) -> float:
+        return 1.0 if deadwood <= min(position.knock_limit, self.knock_at) else 0.0
+
     def choose(self, view: View) -> Action:
         if view.drawing:
-            hand = mask_of(view.hand)
-            return draw_move(view, deadwood_after_taking(hand, view.discard_pile[-1]) < cached_deadwood(hand))
+            return draw_move(view, self)
         if view.routine is not None:
             return view.routine
         choice = plain_discard(view.legal_discards)
-        if choice.can_knock and choice.deadwood <= self.knock_at:
+        if choice.can_knock and self.knock_chance(choice.deadwood, position_of(view)):
             return knock(view.seat, choice.card)
         return discard(view.seat, choice.card)
 
