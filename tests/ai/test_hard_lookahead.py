@@ -10,11 +10,22 @@ import pytest
 
 from ginrummy.ai import make_player
 from ginrummy.ai.hand import best_discard
-from ginrummy.ai.hard import HardPlayer, HardSettings
+from ginrummy.ai.hard import HardPlayer, HardSettings, StockOdds
 from ginrummy.ai.knowledge import infer
 from ginrummy.ai.rollout import NO_SCORE, Ending, playout, playout_ending, score_knock
 from ginrummy.bench.inference import main as inference_bench
-from ginrummy.engine import HOUSE, Phase, View, apply, cached_deadwood, mask_of, new_game, parse_cards, view_for
+from ginrummy.engine import (
+    HOUSE,
+    Phase,
+    View,
+    apply,
+    cached_deadwood,
+    cards_of,
+    mask_of,
+    new_game,
+    parse_cards,
+    view_for,
+)
 
 
 def _position_after_opponent_discards(count: int) -> View:
@@ -82,3 +93,21 @@ def test_inference_bench_compares_estimates_with_the_truth(capsys: pytest.Captur
     rows = [line.split() for line in out.splitlines() if line.startswith("  ")]
     assert rows and all(len(row) == 5 and row[2] == "/" for row in rows)
     assert rows[-1][0] == "all"
+
+
+def test_the_outlook_of_a_hand_counts_the_chance_of_gin_on_top_of_the_knock() -> None:
+    """A hand one card from Gin: the next stock card's worth grows by the Gin weight times the chance of the card
+    that completes it, and not at all for a hand with no Gin in one card."""
+    near_gin = mask_of(parse_cards("2H 3H 4H 7S 7D 7C KS KD KC 9H"))
+    far = mask_of(parse_cards("2H 5D 8C JS KH 3S 6D 9C QH AS"))
+    for hand, has_gin_card in ((near_gin, True), (far, False)):
+        unseen = [c for c in range(52) if not hand & 1 << c]
+        odds = StockOdds(cards_of(mask_of(unseen)), [1.0] * len(unseen), float(len(unseen)))
+        plain = HardPlayer(random.Random(1), HardSettings(gin_weight=0.0))._outlook(hand, odds, 10)
+        hunting = HardPlayer(random.Random(1), HardSettings(gin_weight=80.0))._outlook(hand, odds, 10)
+        gin_cards = sum(1 for c in odds.cards if best_discard(hand | 1 << c)[0] == 0)
+        if has_gin_card:
+            assert gin_cards >= 1
+            assert hunting - plain == pytest.approx(80.0 * gin_cards / odds.weight)
+        else:
+            assert hunting == plain
