@@ -78,10 +78,12 @@ def seed_requests_with(page: Page, seed: int, level: str = "easy") -> None:
 
 
 def wait_idle(page: Page) -> None:
-    """Wait until no move is on its way and the computer's moves have all been shown."""
+    """Wait until the game is read, no move is on its way and the computer's moves have all been shown."""
     page.wait_for_selector("main[data-state=idle]")
-    page.wait_for_function("document.querySelector('#turn-line').dataset.turn !== 'computer' "
-                           "|| !document.querySelector('#screen-table').checkVisibility()")
+    # The table's screen may show before the game is read (a slow answer): then nothing is offered yet.
+    page.wait_for_function("() => !document.querySelector('#screen-table').checkVisibility() "
+                           "|| (Boolean(document.querySelector('main').dataset.version) "
+                           "&& document.querySelector('#turn-line').dataset.turn !== 'computer')")
 
 
 def version(page: Page) -> str:
