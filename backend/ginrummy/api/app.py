@@ -16,7 +16,7 @@ from starlette.routing import Match, Mount
 from starlette.types import Scope
 
 from ginrummy.metrics import POOL_IN_USE
-from ginrummy.service import MatchService, MoveService, PlayerService, ReadingService
+from ginrummy.service import DailyService, MatchService, MoveService, PlayerService, ReadingService
 from ginrummy.service.notify import Notifier, RedisRelay
 from ginrummy.store import SqlStore
 
@@ -25,7 +25,7 @@ from .config import Settings, get_settings
 from .limits import Limiter, OpenStreams
 from .middleware import BodyLimitMiddleware, EdgeMiddleware
 from .observability import cleanup_loop, configure_logging
-from .routes import docs, games, moves, ops, players
+from .routes import daily, docs, games, moves, ops, players
 from .routes.common import problems
 from .static import FrontendFiles
 
@@ -61,6 +61,7 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
     app.state.matches = MatchService(app.state.store, app.state.notifier, settings.max_unfinished_games)
     app.state.reading = ReadingService(app.state.store, app.state.notifier)
     app.state.players = PlayerService(app.state.store)
+    app.state.daily = DailyService(app.state.store, app.state.matches)
     app.state.limiter = Limiter(settings)
     app.state.parts = [app.state.limiter.redis] if app.state.limiter.shared is not None else []
     if relay is not None:
@@ -68,7 +69,7 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
     app.state.streams = OpenStreams(settings.max_streams_per_seat, settings.max_streams_per_address,
                                     settings.streams_in_all)
     errors.install(app)
-    routers = [ops.router, games.router, moves.router, players.router]
+    routers = [ops.router, games.router, moves.router, players.router, daily.router]
     if settings.metrics_enabled:
         routers.append(ops.metrics_router)
     for router in routers:

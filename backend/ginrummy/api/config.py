@@ -44,6 +44,8 @@ class Settings(BaseSettings):
                                   "without it)")
     rate_limit_create: str = Field("20/minute", description="New games (and rematches) per client address, and per "
                                    "player")
+    rate_limit_daily: str = Field("10/hour", description="Daily deals dealt (POST /api/daily/play) per client "
+                                  "address: each anonymous attempt is a new player's")
     rate_limit_moves: str = Field("20/second", description="Moves per seat of a game, and per client address")
     rate_limit_analyses: str = Field("30/minute", description="Hand analyses (the coach) per client address")
     rate_limit_hints: str = Field("60/minute", description="Hints per client address")

@@ -14,7 +14,7 @@ from fastapi import Depends, Header, Path, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BeforeValidator
 
-from ginrummy.service import MatchService, MoveService, PlayerService, ReadingService
+from ginrummy.service import DailyService, MatchService, MoveService, PlayerService, ReadingService
 
 from .errors import ApiProblem
 from .limits import Limiter, OpenStreams
@@ -91,6 +91,7 @@ Moves = Annotated[MoveService, Depends(_service("moves"))]
 Matches = Annotated[MatchService, Depends(_service("matches"))]
 Reading = Annotated[ReadingService, Depends(_service("reading"))]
 Players = Annotated[PlayerService, Depends(_players)]
+Daily = Annotated[DailyService, Depends(_service("daily"))]
 PLAIN_INT = re.compile(r"[0-9]{1,18}")
 PLAIN_FLOAT = re.compile(r"[0-9]{1,18}(\.[0-9]{1,18})?")
 

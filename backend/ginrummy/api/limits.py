@@ -151,6 +151,7 @@ class Limiter:
         self.bad_tokens = parse(settings.rate_limit_bad_tokens)
         self.analyses = parse(settings.rate_limit_analyses)
         self.hints = parse(settings.rate_limit_hints)
+        self.daily = parse(settings.rate_limit_daily)
 
     def _counted(self, use: Callable[[strategies.MovingWindowRateLimiter], T]) -> T:
         """``use`` on the shared counters while they answer, else on this process's own."""
@@ -182,6 +183,13 @@ class Limiter:
         if player is not None:
             self.take(self.create, "create", "player", player, code="too_many_games_created",
                       detail=f"{what} for one player; wait a little")
+
+    def daily_played(self, address: str, player: str | None) -> None:
+        """A daily deal dealt: a new game (``game_created``), and counted on its own per address, since each
+        anonymous attempt is a new player's one attempt of the day."""
+        self.take(self.daily, "daily", "address", address, code="too_many_daily_games",
+                  detail=f"daily deals are limited to {self.daily} from one address; wait a little")
+        self.game_created(address, player)
 
     def move_from(self, address: str) -> None:
         """A move (or a claim), counted for the address it comes from, before anything else is looked at."""

@@ -141,7 +141,10 @@ if TYPE_CHECKING:  # derived at run time; to a type checker, models
 else:
     ActionModel = model_of(Action)
     ViewModel = model_of(View, practice=(bool, Field(False, description="A practice game (dealt from a seed the "
-                                                                         "client chose): not counted in your stats")))
+                                                                         "client chose): not counted in your stats")),
+                         daily=(str | None, Field(None, description="The day (YYYY-MM-DD, UTC) whose daily deal "
+                                                  "this is, else null; its deck and salt stay hidden until the day "
+                                                  "has ended")))
     EventModel = model_of(Event, seq=(int, Field(..., ge=1, description="Position in the game's event log, from 1")))
     RulesModel = model_of(Rules)
     HandSummaryModel = model_of(HandSummary)
@@ -375,6 +378,8 @@ class MatchSummaryModel(BaseModel):
     winner: Seat | None = Field(..., description="The seat that won the match; null while it is being played")
     practice: bool = Field(False, description="A practice game (dealt from a chosen seed): not in your stats")
     seat: Seat = Field(0, description="Your seat in this match: 0 if you created it, 1 if you joined it by invite")
+    daily: str | None = Field(None, description="The day (YYYY-MM-DD) whose daily deal this match is: in that day's "
+                              "leaderboard, not in your stats")
 
 
 class MatchListResponse(BaseModel):
@@ -456,3 +461,57 @@ class Problem(BaseModel):
     legal_actions: list[ActionModel] | None = Field(None, description="For an illegal move: the moves allowed")
     errors: list[dict[str, str]] | None = Field(None, description="For a malformed request: each field's problem")
     version: int | None = Field(None, description="For a stale version: the game's version now")
+
+
+class DailyResultModel(BaseModel):
+    """How your daily game stands."""
+
+    status: Literal["finished", "active"] = Field(..., description="finished once the match has a winner")
+    scores: list[int] = Field(..., description="The scores by seat (you, the computer): final ones once finished")
+    points: int | None = Field(..., description="Your final score minus the computer's (the leaderboard's "
+                                                "points); null while the match is played")
+    result: Literal["won", "lost"] | None = Field(..., description="Null while the match is played")
+
+
+class DailyResponse(BaseModel):
+    """Today's daily deal: one match a UTC day, the same deals for everyone, against the hard computer."""
+
+    date: str = Field(..., description="Today (YYYY-MM-DD, UTC)")
+    commitment: str = Field(..., description="SHA-256 (hex) of `ginrummy-daily:<date>:<seed in decimal>`: the "
+                                             "day's seed is revealed at GET /api/daily/{date} once the day has "
+                                             "ended")
+    ends_at: datetime = Field(..., description="When the day ends (UTC): its leaderboard is final and its seed "
+                                               "shown then")
+    level: Level = Field(..., description="The computer every player of the day meets")
+    played: bool = Field(..., description="Whether your player (its token sent) has been dealt today's match")
+    game_id: str | None = Field(..., description="Your game of today's deal, to go on with it; null when none")
+    result: DailyResultModel | None = Field(..., description="How your game of today's deal stands")
+
+
+class DailyRevealResponse(BaseModel):
+    """A past day's seed, to check it against the commitment shown during the day, and the day's deals against
+    it (`gin-rummy verify-deal --day`)."""
+
+    date: str = Field(..., description="The day (YYYY-MM-DD, UTC)")
+    seed: str = Field(..., pattern=r"^[0-9]{1,40}$", description="The day's seed, in decimal (128 bits): every "
+                      "daily game of the day is a match dealt from this seed")
+    commitment: str = Field(..., description="The commitment shown during the day")
+    committed_text: str = Field(..., description="The text whose SHA-256 is the commitment")
+
+
+class DailyEntryModel(BaseModel):
+    rank: int = Field(..., ge=1, description="1 for the best")
+    handle: str | None = Field(..., description="The player's public handle; null for a player without one")
+    points: int = Field(..., description="The player's final match score minus the computer's")
+    result: Literal["won", "lost"] = Field(..., description="Whether the player won the match")
+    finished_at: datetime = Field(..., description="When the match ended (UTC); of equal points, the earlier "
+                                                   "ranks first")
+
+
+class DailyLeaderboardResponse(BaseModel):
+    """A day's players ranked by points against the computer (matches finished before the day ended only)."""
+
+    date: str = Field(..., description="The day (YYYY-MM-DD, UTC)")
+    final: bool = Field(..., description="Whether the day has ended (until then matches still finish)")
+    players: int = Field(..., ge=0, description="Players who finished the day's match in the day")
+    entries: list[DailyEntryModel] = Field(..., description="The best 100, best first")

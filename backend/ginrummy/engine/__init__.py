@@ -46,7 +46,7 @@ from .cards import (
     parse_cards,
 )
 from .errors import EngineError, IllegalActionError, InvalidCardError, InvalidInputError
-from .fairness import commitment, deck_salt, verify_deal
+from .fairness import commitment, day_commitment, deck_salt, verify_day, verify_deal
 from .game import (
     IN_PLAY,
     Outcome,
@@ -186,6 +186,7 @@ __all__ = [
     "cards_of",
     "check",
     "commitment",
+    "day_commitment",
     "deadwood",
     "deadwood_of_mask",
     "deal",
@@ -227,6 +228,7 @@ __all__ = [
     "take_upcard",
     "to_act",
     "value_range",
+    "verify_day",
     "verify_deal",
     "view_for",
     "wire_fields",

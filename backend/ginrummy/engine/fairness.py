@@ -4,6 +4,9 @@ Before any card is played a seat sees ``commitment`` = SHA-256 of the hand's
 salt and the whole shuffled deck. When the hand is over the view reveals the
 deck and the salt; anyone can recompute the hash and check that it matches, so
 the deck cannot have been changed while the hand was played.
+
+The daily deal (one match a UTC day, the same deals for everyone) is dealt from the day's seed as a match's
+seed, and committed to as a whole: ``day_commitment`` is shown all day, the seed once the day has ended.
 """
 
 from __future__ import annotations
@@ -39,3 +42,13 @@ def verify_deal(deck: str | Iterable[str], salt: str, expected: str) -> bool:
     if len(cards) != 52:
         return False
     return hmac.compare_digest(commitment(cards, salt), expected.strip().lower())
+
+
+def day_commitment(day: str, seed: int) -> str:
+    """SHA-256 (hex) of the text ``ginrummy-daily:<YYYY-MM-DD>:<seed in decimal>``: the daily deal's commitment."""
+    return hashlib.sha256(f"ginrummy-daily:{day}:{seed}".encode("ascii")).hexdigest()
+
+
+def verify_day(day: str, seed: int, expected: str) -> bool:
+    """True when a day's revealed seed hashes to the commitment shown during the day."""
+    return hmac.compare_digest(day_commitment(day, seed), expected.strip().lower())

@@ -32,6 +32,10 @@ class SeatTaken(ServiceError):
     """Seat 1 of a game between two seats was already taken with its invite (an invite works once)."""
 
 
+class Conflict(ServiceError):
+    """The request clashes with what already is: the day's deal already played, a day not over yet."""
+
+
 class StaleVersion(ServiceError):
     """If-Match named a version the game has moved on from (``version`` is the current one)."""
 

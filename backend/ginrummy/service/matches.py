@@ -12,7 +12,7 @@ from ginrummy.engine import Action, ActionKind, Rules, apply, is_over, to_act
 from ginrummy.store.base import GameRecord, GameStore, fingerprint, same_token
 from ginrummy.store.errors import StoreError
 
-from .errors import IllegalMove, Invalid, RateLimited, SeatTaken, Unauthorized
+from .errors import Conflict, IllegalMove, Invalid, RateLimited, SeatTaken, Unauthorized
 from .notify import Notifier
 from .table import (
     Charge,
@@ -34,6 +34,12 @@ from .table import (
     stats_of,
 )
 from .turns import stats_delta
+
+
+def daily_played(day: str, game_id: str | None) -> Conflict:
+    """The refusal of a second attempt at a day's deal, naming the game to go back to."""
+    return Conflict("daily_played", f"you have already been dealt the daily deal of {day}: one attempt per player "
+                    "and day (game_id is your game, to go on with it)", game_id=game_id)
 
 
 def creation_scope(player_token: str | None, address: str) -> str:
@@ -60,12 +66,16 @@ class MatchService:
         return None if stored is None else replayed(stored, request_fingerprint)
 
     def create(self, opponent: Opponent, rules: Rules, seed: int | None, known_player: str | None,
-               new_player: NewPlayer, idempotency: tuple[str, str, str] | None = None) -> tuple[dict[str, Any], bool]:
+               new_player: NewPlayer, idempotency: tuple[str, str, str] | None = None, daily: str | None = None
+               ) -> tuple[dict[str, Any], bool]:
         """A new match for the ``known_player`` (or a new one) against ``opponent``: the computer, which plays
         first if it starts, or seat 1 left for whoever joins with the invite code in the answer (``join``), with
         the invite's turn clock if it has one (``claim``). A seed chosen by the client makes a practice game: the
         same seed deals the same cards again, so it is not counted in the player's stats; and since its chooser
         can deal it at home and know every card, it may deal only a game against the computer.
+
+        A ``daily`` game is ``daily``'s deal, dealt from the day's ``seed``: not a practice game, and not counted
+        in the player's stats either (it counts in the day's table); one per player and day (409 daily_played).
 
         With ``idempotency`` (scope, key, fingerprint) the answer is kept; if another request with that key got
         there first, its answer is returned instead, and (body, replayed) says which.
@@ -76,22 +86,24 @@ class MatchService:
         if known_player is not None:
             self._check_unfinished(known_player)
         player_id, player_token = (known_player, None) if known_player is not None else new_player()
-        practice = seed is not None
+        practice = seed is not None and daily is None
         game_id, seat_token = new_id(), new_token()
         invite = new_token() if isinstance(opponent, Invited) else None
         turn_seconds = opponent.turn_seconds if isinstance(opponent, Invited) else None
-        state, events = first_deal(game_id, rules, seed, opponent)
+        state, events = first_deal(game_id, rules, seed, opponent, daily)
         body = answer(game_id, 1, opponent, state, list(enumerate(events, start=1)), practice, joined=False,
-                      clock=clock_of(turn_seconds, time.time(), state, joined=False))
+                      clock=clock_of(turn_seconds, time.time(), state, joined=False), daily=daily)
         body["seat_token"] = seat_token
         body["player_token"] = player_token
         body["invite"] = None if invite is None else {"code": invite}
         reply = (*idempotency, body) if idempotency is not None else None
         try:
             self.store.create_game(game_id, seat_token, level_of(opponent), player_id, state, events,
-                                   None if practice else stats_delta(events), practice, reply, invite,
-                                   turn_seconds)
+                                   None if practice or daily else stats_delta(events), practice, reply, invite,
+                                   turn_seconds, daily)
         except StoreError as error:
+            if error.code == "daily_played" and daily is not None and player_id is not None:
+                raise daily_played(daily, self.store.daily_game(daily, player_id)) from error
             if error.code != "key_taken" or idempotency is None:
                 raise
             earlier = self.stored_creation(*idempotency)

@@ -28,7 +28,18 @@ from ginrummy.store.errors import StoreError
 
 from .errors import IllegalMove, StaleVersion, Unauthorized
 from .notify import Notifier
-from .table import Charge, Computer, Versions, opponent_of, player_of, record_answer, same_request, seated, stats_of
+from .table import (
+    Charge,
+    Computer,
+    Versions,
+    computer_key,
+    opponent_of,
+    player_of,
+    record_answer,
+    same_request,
+    seated,
+    stats_of,
+)
 from .turns import play_computer
 
 OPTIMISTIC_TRIES = 3
@@ -156,7 +167,8 @@ class MoveService:
             raise IllegalMove(error.code, error.message, legal_actions=legal) from error
         opponent = opponent_of(record)
         if isinstance(opponent, Computer):
-            state = play_computer(state, opponent.level, f"{record.id}:{record.version}", events)
+            key = computer_key(record.id, record.daily, record.state.seed)
+            state = play_computer(state, opponent.level, f"{key}:{record.version}", events)
         numbered = list(enumerate(events, start=record.event_count + 1))
         return state, events, record_answer(record, seat, numbered, record.version + 1, state)
 

@@ -13,6 +13,7 @@ from typing import Any
 from ginrummy.engine import PRESETS, Rules, revealed_deal, view_for
 from ginrummy.store.base import GameStore, PlayerGame
 
+from .days import refuse_sealed
 from .errors import Invalid, NotFound, Unauthorized
 from .table import new_id, new_token, numbered_events
 
@@ -78,6 +79,7 @@ class PlayerService:
     def match_hand(self, player_token: str | None, game_id: str, number: int) -> dict[str, Any]:
         """A finished hand of one of the player's matches: its revealed deal and its events."""
         game = self._game(player_token, game_id)
+        refuse_sealed(game.daily)
         deal = revealed_deal(game.state, number)  # refuses a hand that is not over (409 hand_not_over)
         events = numbered_events(self.store.events(game.id, 0, hand=number), game.state, game.seat)
         return {"game_id": game.id, "seat": game.seat, **deal, "events": events}
@@ -109,6 +111,7 @@ def match_summary(game: PlayerGame) -> dict[str, Any]:
         "winner": view.winner,
         "practice": game.practice,
         "seat": game.seat,
+        "daily": game.daily,
     }
 
 

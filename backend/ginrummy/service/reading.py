@@ -12,6 +12,7 @@ from ginrummy.ai.hints import suggest
 from ginrummy.engine import actions_from_events, replay_hand, revealed_deal, view_for
 from ginrummy.store.base import GameStore
 
+from .days import refuse_sealed
 from .errors import IllegalMove
 from .notify import Notifier, Subscription
 from .table import (
@@ -100,6 +101,7 @@ class ReadingService:
 
     def hand_deal(self, game_id: str, token: str | None, number: int) -> dict[str, Any]:
         record, seat = seated(self.store.get_game(game_id), token)
+        refuse_sealed(record.daily)
         return {"game_id": game_id, "seat": seat, **revealed_deal(record.state, number)}
 
     def hand_analysis(self, game_id: str, token: str | None, number: int) -> dict[str, Any]:

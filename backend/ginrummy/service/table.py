@@ -19,6 +19,7 @@ from ginrummy.ai.personas import PERSONAS_BY_ID
 from ginrummy.engine import Event, EventKind, GameState, Rules, events_for, new_game, to_act, view_for
 from ginrummy.store.base import GameRecord, StoredReply, same_token
 
+from .days import sealed
 from .errors import KeyReused, Unauthorized
 from .turns import play_computer, stats_delta
 
@@ -87,9 +88,9 @@ def player_of(record: GameRecord, seat: int) -> str | None:
 
 
 def stats_of(record: GameRecord, events: list[Event]) -> tuple[dict[str, int] | None, dict[str, int] | None]:
-    """What a move's events add to the stats of seat 0's player and of seat 1's (none in a practice game, and none
-    for the computer)."""
-    if record.practice:
+    """What a move's events add to the stats of seat 0's player and of seat 1's (none in a practice game or a daily
+    deal, which counts in its day's table only, and none for the computer)."""
+    if record.practice or record.daily is not None:
         return None, None
     return stats_delta(events, 0), stats_delta(events, 1) if record.seat1_player_id is not None else None
 
@@ -124,14 +125,21 @@ def rematch_of(record: GameRecord) -> dict[str, Any] | None:
     return {"offered_by": record.rematch_offer, "game_id": record.rematch_id}
 
 
-def first_deal(game_id: str, rules: Rules, seed: int | None, opponent: Opponent) -> tuple[GameState, list[Event]]:
+def first_deal(game_id: str, rules: Rules, seed: int | None, opponent: Opponent, daily: str | None = None
+               ) -> tuple[GameState, list[Event]]:
     """A new match's first hand dealt, and the computer's first moves in it when it sits in seat 1 and starts:
     the state and the events so far."""
     state = new_game(rules, seed)
     events = [Event(EventKind.HAND_STARTED, 1, state.hand.starter, state.hand.upcard)]
     if isinstance(opponent, Computer):
-        state = play_computer(state, opponent.level, game_id + ":0", events)
+        state = play_computer(state, opponent.level, computer_key(game_id, daily, state.seed) + ":0", events)
     return state, events
+
+
+def computer_key(game_id: str, daily: str | None, seed: int) -> str:
+    """What the computer's choices in a game are seeded from (with the version it moves at): the game's id; in a
+    daily deal, the day and its seed, so that everyone making the same moves that day gets the same replies."""
+    return game_id if daily is None else f"daily:{daily}:{seed}"
 
 
 def computer_seed(game_id: str) -> int:
@@ -164,11 +172,16 @@ def opponent_json(seat: int, opponent: Opponent, joined: bool, connected: bool =
 
 def answer(game_id: str, version: int, opponent: Opponent, state: GameState, events: list[tuple[int, Event]],
            practice: bool, seat: int = 0, joined: bool = True, connected: bool = False,
-           clock: dict[str, Any] | None = None, rematch: dict[str, Any] | None = None) -> dict[str, Any]:
+           clock: dict[str, Any] | None = None, rematch: dict[str, Any] | None = None,
+           daily: str | None = None) -> dict[str, Any]:
     """The answer about a game to ``seat`` (a ``GameResponse``): its version, that seat's view and the events
-    given, as it may know them."""
+    given, as it may know them. A daily deal's finished hand keeps its deck and salt until the day has ended
+    (everyone that day is dealt the same decks); its commitment is shown as in any game."""
     view = view_for(state, seat).to_json()
     view["practice"] = practice
+    view["daily"] = daily
+    if sealed(daily):
+        view["deck"] = view["salt"] = None
     return {"game_id": game_id, "version": version, "level": level_of(opponent), "seat": seat,
             "opponent": opponent_json(seat, opponent, joined, connected), "clock": clock, "rematch": rematch,
             "view": view, "events": numbered_events(events, state, seat)}
@@ -182,7 +195,8 @@ def record_answer(record: GameRecord, seat: int, events: list[tuple[int, Event]]
     joined = record.seat1_token_hash is not None
     clock = clock_of(record.turn_seconds, started, state, joined)
     return answer(record.id, record.version if version is None else version, opponent_of(record), state, events,
-                  record.practice, seat, joined, present(record.seen_at[1 - seat]), clock, rematch_of(record))
+                  record.practice, seat, joined, present(record.seen_at[1 - seat]), clock, rematch_of(record),
+                  record.daily)
 
 
 # --- answers kept for an Idempotency-Key

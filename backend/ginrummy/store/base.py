@@ -14,8 +14,8 @@ from typing import Any, Protocol
 
 from ginrummy.engine import Event, GameState
 
-__all__ = ["GameRecord", "GameStore", "LockedGame", "MoveWrite", "PlayerGame", "StoredReply", "Written", "fingerprint",
-           "move_scope", "same_token", "token_hash"]
+__all__ = ["DailyGame", "GameRecord", "GameStore", "LockedGame", "MoveWrite", "PlayerGame", "StoredReply", "Written",
+           "fingerprint", "move_scope", "same_token", "token_hash"]
 
 
 @dataclass
@@ -48,6 +48,8 @@ class GameRecord:
     """The seat that offered the other a rematch once the match was over."""
     rematch_id: str | None = None
     """The rematch's game, once both seats wanted one (it has the same seat tokens)."""
+    daily: str | None = None
+    """The day (YYYY-MM-DD) whose daily deal this game is: not counted in stats, its decks sealed till the day ends."""
 
     def token_hash(self, seat: int) -> str | None:
         """The hash of ``seat``'s token (None: seat 1 is the computer, or nobody has joined yet)."""
@@ -67,6 +69,18 @@ class PlayerGame:
     practice: bool = False
     seat: int = 0
     """The seat the player played in."""
+    daily: str | None = None
+    """The day whose daily deal this match is (``GameRecord.daily``)."""
+
+
+@dataclass
+class DailyGame:
+    """A finished game of a day's deal, as the day's leaderboard reads it."""
+
+    id: str
+    player_id: str
+    finished_at: float
+    state: GameState
 
 
 @dataclass
@@ -166,7 +180,8 @@ class GameStore(Protocol):
     def create_game(self, game_id: str, token: str, level: str | None, player_id: str | None, state: GameState,
                     events: list[Event], stats: dict[str, int] | None = None, practice: bool = False,
                     reply: tuple[str, str, str, dict[str, Any]] | None = None,
-                    invite_code: str | None = None, turn_seconds: int | None = None) -> None: ...
+                    invite_code: str | None = None, turn_seconds: int | None = None, daily: str | None = None
+                    ) -> None: ...
 
     def stored_reply(self, scope: str, key: str) -> StoredReply | None: ...
 
@@ -191,4 +206,12 @@ class GameStore(Protocol):
     def listen(self, moved: Callable[[str], None]) -> bool: ...
 
     def mark_seen(self, game_id: str, seat: int, when: float | None) -> None: ...
+
+    def daily_seed(self, day: str, fresh: int) -> int: ...
+
+    def stored_daily_seed(self, day: str) -> int | None: ...
+
+    def daily_game(self, day: str, player_id: str) -> str | None: ...
+
+    def daily_games(self, day: str, finished_before: float) -> list[DailyGame]: ...
 

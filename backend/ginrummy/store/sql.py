@@ -53,14 +53,17 @@ from sqlalchemy import (
     tuple_,
     update,
 )
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
+from ginrummy import clock
 from ginrummy.engine import Event, EventKind, GameState, InvalidInputError, replay_events
 from ginrummy.stats import COUNTS
 
 from .base import (
+    DailyGame,
     GameRecord,
     MoveWrite,
     PlayerGame,
@@ -101,10 +104,19 @@ games = Table(
     Column("turn_seconds", Integer, nullable=True),  # a turn clock (0005)
     Column("rematch_offer", Integer, nullable=True),  # the seat that offered a rematch (0006)
     Column("rematch_id", String(40), nullable=True),  # the rematch's game, once both wanted it (0006)
+    Column("daily", String(10), nullable=True),  # the day (YYYY-MM-DD) whose daily deal this game is (0007)
     # A player's match history, newest first by (created_at, id) with keyset paging (revision 0002), of the
     # matches played in seat 0 and of those played in seat 1 (0006).
     Index("ix_games_player_history", "player_id", "created_at", "id"),
     Index("ix_games_seat1_history", "seat1_player_id", "created_at", "id"),
+    Index("ux_games_daily_player", "daily", "player_id", unique=True),  # one daily game a player a day (0007)
+)
+
+daily_seeds = Table(
+    "daily_seeds", metadata,  # each day's seed, drawn on the day's first request (0007)
+    Column("day", String(10), primary_key=True),
+    Column("seed", String(40), nullable=False),  # decimal: 128 bits do not fit an integer column
+    Column("created_at", Float, nullable=False),
 )
 
 game_events = Table(
@@ -139,7 +151,8 @@ players = Table(
 )
 
 PLAYER_GAME_COLUMNS = (games.c.id, games.c.level, games.c.status, games.c.created_at, games.c.updated_at,
-                       games.c.version, games.c.schema, games.c.state, games.c.practice, games.c.player_id)
+                       games.c.version, games.c.schema, games.c.state, games.c.practice, games.c.player_id,
+                       games.c.daily)
 """What a player's match history reads of a game row (never the seat token's hash). The snapshot is enough there:
 it is written whenever a hand ends, and a match's history, scores and winner change only then."""
 GAME_COLUMNS = tuple(column for column in games.c if column.name != "state")
@@ -294,13 +307,15 @@ class SqlStore:
     def create_game(self, game_id: str, token: str, level: str | None, player_id: str | None, state: GameState,
                     events: list[Event], stats: dict[str, int] | None = None, practice: bool = False,
                     reply: tuple[str, str, str, dict[str, Any]] | None = None,
-                    invite_code: str | None = None, turn_seconds: int | None = None) -> None:
+                    invite_code: str | None = None, turn_seconds: int | None = None, daily: str | None = None
+                    ) -> None:
         """Store a new game at version 1 with its first events, add what they count to the player's stats (the
         computer may end the first hand, even the match, before the person moves), and keep the answer for an
         Idempotency-Key (scope, key, fingerprint, body), all in one transaction. Raises ``StoreError``
         ("key_taken") when another request stored an answer under that key first: nothing is then stored.
-        ``level`` None and an ``invite_code``: seat 1 is left for whoever joins with the code."""
-        now = time.time()
+        ``level`` None and an ``invite_code``: seat 1 is left for whoever joins with the code. A ``daily`` game
+        (the day's deal) is one per player and day: a second raises ``StoreError`` ("daily_played")."""
+        now = clock.now()
         try:
             with self._writer, self.engine.begin() as connection:
                 connection.execute(insert(games).values(
@@ -309,7 +324,7 @@ class SqlStore:
                     event_count=len(events), created_at=now, updated_at=now, practice=practice,
                     snapshot_version=1, snapshot_events=len(events),
                     invite_hash=None if invite_code is None else token_hash(invite_code),
-                    turn_seconds=turn_seconds))
+                    turn_seconds=turn_seconds, daily=daily))
                 _insert_events(connection, game_id, 0, 1, events)
                 _add_stats(connection, player_id, stats)
                 if reply is not None:
@@ -318,6 +333,8 @@ class SqlStore:
         except IntegrityError as error:
             if reply is not None and self.stored_reply(reply[0], reply[1]) is not None:
                 raise StoreError("key_taken", "another request stored an answer under this key first") from error
+            if daily is not None and player_id is not None and self.daily_game(daily, player_id) is not None:
+                raise StoreError("daily_played", "the player already has the day's game") from error
             raise
         self.cache.put(game_id, 1, len(events), state)
 
@@ -358,7 +375,7 @@ class SqlStore:
         return GameRecord(row.id, version, state, row.level, row.player_id, event_count, row.seat_token_hash,
                           bool(row.practice), row.invite_hash, row.seat1_token_hash, row.seat1_player_id,
                           (row.seat0_seen_at, row.seat1_seen_at), row.turn_seconds, float(row.updated_at),
-                          row.rematch_offer, row.rematch_id)
+                          row.rematch_offer, row.rematch_id, row.daily)
 
     def _current(self, connection: Connection, row: Any) -> tuple[int, int, GameState]:
         """The game at the row's version (version, event count, state): this process's newest state of it, moved
@@ -392,10 +409,9 @@ class SqlStore:
         return decode_state(row.state)
 
     def _player_game(self, row: Any, player_id: str) -> PlayerGame:
-        known = self.cache.get(row.id)
-        state = known.state if known is not None and known.version == row.version else self._snapshot(row)
+        state = self._player_game_state(row)
         return PlayerGame(row.id, row.level, row.status, float(row.created_at), float(row.updated_at), state,
-                          bool(row.practice), 0 if row.player_id == player_id else 1)
+                          bool(row.practice), 0 if row.player_id == player_id else 1, row.daily)
 
     def player_games(self, player_id: str, limit: int,
                      after: tuple[float, str] | None = None) -> tuple[list[PlayerGame], bool]:
@@ -464,6 +480,46 @@ class SqlStore:
                 and_(game_events.c.game_id == game_id, game_events.c.version == version))
             .order_by(game_events.c.seq)).all()
         return [(int(row.seq), Event.from_json(json.loads(row.data))) for row in rows]
+
+    # --- the daily deal ------------------------------------------------------------------------------------
+
+    def daily_seed(self, day: str, fresh: int) -> int:
+        """The seed of ``day``: ``fresh`` is stored when the day has none yet. Insert-if-absent, then read, in one
+        transaction: of processes racing on the day's first request, one's seed is stored and all answer it."""
+        dialect = postgresql if not self.is_sqlite else sqlite
+        with self._writer, self.engine.begin() as connection:
+            connection.execute(dialect.insert(daily_seeds).values(day=day, seed=str(fresh), created_at=clock.now())
+                               .on_conflict_do_nothing(index_elements=["day"]))
+            return int(connection.execute(select(daily_seeds.c.seed).where(daily_seeds.c.day == day)).scalar_one())
+
+    def stored_daily_seed(self, day: str) -> int | None:
+        """The seed of ``day``, if one was drawn (nothing is written)."""
+        with self.engine.connect().execution_options(readonly=True) as connection:
+            seed = connection.execute(select(daily_seeds.c.seed).where(daily_seeds.c.day == day)).scalar()
+        return None if seed is None else int(seed)
+
+    def daily_game(self, day: str, player_id: str) -> str | None:
+        """The id of the player's game of ``day``'s deal, if they have one."""
+        with self.engine.connect().execution_options(readonly=True) as connection:
+            game_id = connection.execute(select(games.c.id).where(
+                and_(games.c.daily == day, games.c.player_id == player_id))).scalar()
+        return None if game_id is None else str(game_id)
+
+    def daily_games(self, day: str, finished_before: float) -> list[DailyGame]:
+        """``day``'s games that were over before ``finished_before`` (a finished game's last move ended it)."""
+        query = select(games.c.id, games.c.player_id, games.c.updated_at, games.c.version, games.c.schema,
+                       games.c.state).where(and_(games.c.daily == day, games.c.status == "finished",
+                                                 games.c.updated_at < finished_before))
+        with self.engine.connect().execution_options(readonly=True) as connection:
+            rows = connection.execute(query).all()
+        return [DailyGame(row.id, row.player_id, float(row.updated_at), self._player_game_state(row))
+                for row in rows]
+
+    def _player_game_state(self, row: Any) -> GameState:
+        """A listed game's state: this process's copy at the row's version, else the snapshot (written whenever a
+        hand ends, so enough for scores and the winner)."""
+        known = self.cache.get(row.id)
+        return known.state if known is not None and known.version == row.version else self._snapshot(row)
 
     # --- upkeep -------------------------------------------------------------------------------------------
 
@@ -594,7 +650,7 @@ def _write_move(connection: Connection, move: MoveWrite, lock: bool) -> Written 
                 return StoredReply(fingerprint_, int(status), None if body is None else json.loads(body), version_)
         if current != move.expected_version:
             raise StoreError("conflict", "the game moved on while this move was being made")
-        version, event_count, now = current + 1, logged + len(move.events), time.time()
+        version, event_count, now = current + 1, logged + len(move.events), clock.now()
         values: dict[str, Any] = {"id": move.game_id, "expected": current, "version": version,
                                   "status": _status(move.state), "event_count": event_count, "updated_at": now}
         if any(e.kind in (EventKind.HAND_ENDED, EventKind.MATCH_ENDED) for e in move.events) \
@@ -726,7 +782,7 @@ class LockedGame:
         """Give seat 1 to whoever joined: its token (kept as a hash) and player. The game's version does not
         change: no move was made."""
         assert self.record is not None
-        hashed, now = token_hash(token), time.time()
+        hashed, now = token_hash(token), clock.now()
         self.connection.execute(update(games).where(games.c.id == self.game_id).values(
             seat1_token_hash=hashed, seat1_player_id=player_id, updated_at=now))
         _notify(self.connection, self.game_id)
@@ -746,7 +802,7 @@ class LockedGame:
         player's stats; this game then names it."""
         record = self.record
         assert record is not None
-        now = time.time()
+        now = clock.now()
         self.connection.execute(insert(games).values(
             id=game_id, seat_token_hash=record.seat_token_hash, player_id=record.player_id, level=record.level,
             version=1, schema=STORED_SCHEMA, state=encode_state(state), status=_status(state),

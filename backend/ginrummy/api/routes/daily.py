@@ -1,0 +1,52 @@
+"""The daily deal: today's commitment, playing today's match, a past day's seed and a day's leaderboard."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Response
+from pydantic import AfterValidator
+
+from ..deps import Address, CreatorToken, Daily, Limits, Players
+from ..schemas import CreatedGameResponse, DailyLeaderboardResponse, DailyResponse, DailyRevealResponse
+from .common import answered, private, problems
+
+router = APIRouter(prefix="/api/daily", tags=["daily"])
+
+
+def _calendar_day(text: str) -> str:
+    date.fromisoformat(text)  # a ValueError (a 422) for a day no calendar has, as 2026-02-30
+    return text
+
+
+Day = Annotated[str, Path(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$", description="The day, YYYY-MM-DD (UTC)"),
+                AfterValidator(_calendar_day)]
+
+
+@router.get("", response_model=DailyResponse, responses=problems(422),
+            summary="Today's daily deal: its date, its commitment, and whether you have played it")
+def get_daily(daily: Daily, players: Players, token: CreatorToken, response: Response) -> Any:
+    private(response)
+    return daily.today(players.known(token))
+
+
+@router.post("/play", status_code=201, response_model=CreatedGameResponse, responses=problems(409, 413, 422, 429),
+             summary="Be dealt today's match against the hard computer (once a day)")
+def play_daily(daily: Daily, players: Players, token: CreatorToken, limits: Limits, address: Address) -> Any:
+    known = players.known(token)
+    limits.daily_played(address, known)
+    return answered(CreatedGameResponse, daily.play(known, players.new_player), status=201)
+
+
+@router.get("/{day}", response_model=DailyRevealResponse, responses=problems(404, 409, 422),
+            summary="A past day's seed and commitment (revealed once the day has ended)")
+def get_revealed_day(day: Day, daily: Daily) -> Any:
+    return daily.revealed(day)
+
+
+@router.get("/{day}/leaderboard", response_model=DailyLeaderboardResponse, responses=problems(404, 422),
+            summary="A day's players ranked by points against the computer")
+def get_leaderboard(day: Day, daily: Daily, response: Response) -> Any:
+    response.headers["Cache-Control"] = "no-cache"
+    return daily.leaderboard(day)
