@@ -49,6 +49,7 @@ from .errors import EngineError, IllegalActionError, InvalidCardError, InvalidIn
 from .fairness import commitment, day_commitment, deck_salt, verify_day, verify_deal
 from .game import (
     IN_PLAY,
+    MAX_SEED,
     Outcome,
     action_of,
     actions_from_events,
@@ -102,7 +103,7 @@ from .rules import (
 )
 from .scoring import HollywoodGame, KnockResult, Layoff, ScoreLine, knock_points, score_knock, showdown
 from .state import HAND_SIZE, SCHEMA_VERSION, STOCK_FLOOR, GameState, HandResult, HandState, HandSummary, Phase
-from .views import DiscardOption, RevealedHand, View, events_for, revealed_deal, view_for
+from .views import DiscardOption, RevealedHand, View, events_for, revealed_deal, seeded_commitment, view_for
 from .wire import (
     Range,
     Seat,
@@ -130,6 +131,7 @@ __all__ = [
     "HOUSE",
     "IN_PLAY",
     "LINE_BONUS",
+    "MAX_SEED",
     "OKLAHOMA",
     "OKLAHOMA_CLASSIC",
     "PRESETS",
@@ -224,6 +226,7 @@ __all__ = [
     "replay_hand",
     "revealed_deal",
     "score_knock",
+    "seeded_commitment",
     "showdown",
     "take_upcard",
     "to_act",

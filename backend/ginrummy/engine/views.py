@@ -17,7 +17,7 @@ from .errors import IllegalActionError
 from .fairness import commitment, deck_salt
 from .game import deal, legal_actions, starter_of
 from .melds import best_melds, discard_deadwoods
-from .rules import Rules
+from .rules import HOUSE, Rules
 from .state import GameState, HandResult, HandState, HandSummary, HollywoodGame, Phase
 from .wire import Seat, decoder, encoder
 
@@ -280,6 +280,13 @@ def revealed_deal(state: GameState, number: int) -> dict[str, Any]:
     salt = deck_salt(state.seed, number)
     return {"number": number, "starter": starter, "deck": [c.code for c in deck], "salt": salt,
             "commitment": commitment(deck, salt)}
+
+
+def seeded_commitment(seed: int, number: int) -> str:
+    """The commitment of hand ``number`` of a match dealt from ``seed``, worked out from the seed alone (a hand's
+    deck does not depend on who starts it): a daily deal's hands are checked this way once its seed is shown."""
+    deck = deal(HOUSE, seed, number, 0).deck
+    return commitment(deck, deck_salt(seed, number))
 
 
 def events_for(events: list[Event] | tuple[Event, ...], seat: int, state: GameState) -> list[Event]:
