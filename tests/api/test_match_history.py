@@ -90,7 +90,7 @@ def expected_summary(game: Game, level: str, preset: str | None) -> Json:
     return {"game_id": game.id, "level": level, "preset": preset, "rules": view["rules"],
             "status": "finished" if view["winner"] is not None else "active", "hands": len(view["history"]),
             "scores": view["scores"], "final_scores": view["final_scores"], "winner": view["winner"],
-            "practice": view["practice"], "seat": game.seat}
+            "practice": view["practice"], "seat": game.seat, "daily": view["daily"]}
 
 
 def summary_fields(match: Json) -> Json:

@@ -86,7 +86,7 @@ Table("players", LEGACY,
       Column("created_at", Float, nullable=False),
       *[Column(name, Integer, nullable=False, default=0) for name in STATS])
 
-NEWEST_INDEXES = {"ix_games_player_history", "ix_games_seat1_history", "ix_games_updated_at"}
+NEWEST_INDEXES = {"ix_games_player_history", "ix_games_seat1_history", "ix_games_updated_at", "ux_games_daily_player"}
 FIRST_INDEXES = {"ix_games_player_id", "ix_games_updated_at"}
 
 
