@@ -24,6 +24,7 @@ from helpers import (
     bearer,
     greedy_action,
     play_hand,
+    play_match,
     shown_cards,
     stored_state,
 )
@@ -355,39 +356,43 @@ ZERO_STATS = {"matches_played": 0, "matches_won": 0, "hands_played": 0, "hands_w
 
 def test_daily_games_count_on_the_leaderboard_not_in_stats(client: TestClient, day_clock: DayClock) -> None:
     players: list[tuple[Game, str]] = []
-    for _ in range(3):
+    for _ in range(4):
         game, body = deal_daily(client)
         players.append((game, body["player_token"]))
-    (quick, _), (hand, hand_token), (late, late_token) = players
+    (quick, _), (hand, hand_token), (full, full_token), (late, late_token) = players
     play_hand(hand, random.Random(11), greedy_action)  # one hand played, then resigned: points on the sheet
     for game in (quick, hand):
         resign(game)
-    for _, token in players[:2]:
+    play_match(full, random.Random(12), greedy_action)  # played out
+    for _, token in players[:3]:
         stats = client.get("/api/players/me/stats", headers=bearer(token)).json()
         assert {name: stats[name] for name in ZERO_STATS} == ZERO_STATS, stats
         assert stats["points_won"] == stats["points_lost"] == 0
     board = client.get(f"/api/daily/{DAY}/leaderboard")
     assert board.status_code == 200, board.text
     ranked = DailyLeaderboardResponse.model_validate(board.json())
-    expected = sorted((g.view["final_scores"][0] - g.view["final_scores"][1] for g in (quick, hand)), reverse=True)
-    assert not ranked.final and ranked.players == 2
-    assert [e.points for e in ranked.entries] == expected and [e.rank for e in ranked.entries] == [1, 2]
-    assert all(e.result == ("won" if e.points > 0 else "lost") and e.handle is None for e in ranked.entries)
-    mine = client.get("/api/daily", headers=bearer(hand_token)).json()["result"]
-    assert mine["status"] == "finished" and mine["points"] == hand.view["final_scores"][0] - \
-        hand.view["final_scores"][1]
+    assert not ranked.final and ranked.players == 3 and [e.rank for e in ranked.entries] == [1, 2, 3]
+    full_points = full.view["final_scores"][0] - full.view["final_scores"][1]
+    resigned = sorted((g.view["final_scores"][0] - g.view["final_scores"][1] for g in (quick, hand)), reverse=True)
+    # The match played out ranks first, whatever its points; resigning never locks in a lead.
+    assert [e.points for e in ranked.entries] == [full_points, *resigned]
+    assert [e.result for e in ranked.entries] == ["won" if full.view["winner"] == 0 else "lost", "resigned",
+                                                  "resigned"]
+    assert all(e.handle is None for e in ranked.entries)
+    mine = client.get("/api/daily", headers=bearer(full_token)).json()["result"]
+    assert mine["status"] == "finished" and mine["points"] == full_points
+    assert client.get("/api/daily", headers=bearer(hand_token)).json()["result"]["result"] == "resigned"
 
     day_clock.later(DAY_SECONDS)  # the day ends with one game unfinished: finished later, it does not count
     resign(late)
     after = client.get(f"/api/daily/{DAY}/leaderboard").json()
-    assert after["final"] is True and after["players"] == 2
+    assert after["final"] is True and after["players"] == 3
     assert client.get("/api/players/me/stats", headers=bearer(late_token)).json()["matches_played"] == 0
-    # A rematch of a daily game is an ordinary game: it counts in the stats.
+    # A rematch of a daily game is an ordinary game.
     rematch = client.post(f"/api/games/{quick.id}/rematch", headers=quick.headers())
     assert rematch.status_code == 200, rematch.text
     new_id = rematch.json()["rematch"]["game_id"]
-    new_view = client.get(f"/api/games/{new_id}", headers=quick.headers()).json()["view"]
-    assert new_view["daily"] is None
+    assert client.get(f"/api/games/{new_id}", headers=quick.headers()).json()["view"]["daily"] is None
 
 
 def test_daily_play_is_limited_per_address(sqlite_url: str, day_clock: DayClock) -> None:

@@ -470,7 +470,7 @@ class DailyResultModel(BaseModel):
     scores: list[int] = Field(..., description="The scores by seat (you, the computer): final ones once finished")
     points: int | None = Field(..., description="Your final score minus the computer's (the leaderboard's "
                                                 "points); null while the match is played")
-    result: Literal["won", "lost"] | None = Field(..., description="Null while the match is played")
+    result: Literal["won", "lost", "resigned"] | None = Field(..., description="Null while the match is played")
 
 
 class DailyResponse(BaseModel):
@@ -503,7 +503,8 @@ class DailyEntryModel(BaseModel):
     rank: int = Field(..., ge=1, description="1 for the best")
     handle: str | None = Field(..., description="The player's public handle; null for a player without one")
     points: int = Field(..., description="The player's final match score minus the computer's")
-    result: Literal["won", "lost"] = Field(..., description="Whether the player won the match")
+    result: Literal["won", "lost", "resigned"] = Field(..., description="How the match ended for the player; "
+                                                       "resigned matches rank below every match played out")
     finished_at: datetime = Field(..., description="When the match ended (UTC); of equal points, the earlier "
                                                    "ranks first")
 

@@ -11,9 +11,11 @@ see the same replies. Until the day ends a daily game keeps its decks and salts 
 from __future__ import annotations
 
 import secrets
+import threading
+import time
 from typing import Any
 
-from ginrummy.engine import HOUSE, day_commitment, is_over
+from ginrummy.engine import HOUSE, GameState, day_commitment, is_over
 from ginrummy.store.base import GameStore
 
 from .days import end_of, stamp, today
@@ -25,17 +27,32 @@ DAILY_LEVEL = "hard"
 """The computer every daily deal is played against."""
 LEADERBOARD_SIZE = 100
 """Players listed on a day's leaderboard at most (the best)."""
+TODAYS_BOARD_SECONDS = 5.0
+"""Today's leaderboard is worked out again at most this often (a past day's never changes, and is kept)."""
+KEPT_BOARDS = 64
+"""Leaderboards kept in memory."""
 
 
 class DailyService:
     def __init__(self, store: GameStore, matches: MatchService) -> None:
         self.store = store
         self.matches = matches
+        self._seeds: dict[str, int] = {}
+        self._boards: dict[str, tuple[float, dict[str, Any]]] = {}
+        self._lock = threading.Lock()
 
     def _today(self) -> tuple[str, int]:
-        """Today's date and seed (drawn now if this is the day's first request)."""
+        """Today's date and seed: kept once known (a stored seed never changes), else read, else drawn and stored
+        (insert-if-absent: the first process to store one sets the day's)."""
         day = today()
-        return day, self.store.daily_seed(day, secrets.randbits(128))
+        seed = self._seeds.get(day)
+        if seed is None:
+            seed = self.store.stored_daily_seed(day)
+            if seed is None:
+                seed = self.store.daily_seed(day, secrets.randbits(128))
+            with self._lock:
+                self._seeds = {day: seed}  # only today's is ever needed again
+        return day, seed
 
     def today(self, known_player: str | None) -> dict[str, Any]:
         """Today's date and commitment, and, for a known player, whether they have played today and how it went."""
@@ -53,8 +70,7 @@ class DailyService:
         over = is_over(state)
         scores = state.final_scores if over else state.scores
         return {"status": "finished" if over else "active", "scores": list(scores),
-                "points": scores[0] - scores[1] if over else None,
-                "result": None if not over else "won" if state.winner == 0 else "lost"}
+                "points": scores[0] - scores[1] if over else None, "result": result_of(state) if over else None}
 
     def play(self, known_player: str | None, new_player: NewPlayer) -> dict[str, Any]:
         """Deal today's match to the ``known_player`` (or a new anonymous one, as a new game does); a second
@@ -88,14 +104,36 @@ class DailyService:
 
     def leaderboard(self, day: str) -> dict[str, Any]:
         """``day``'s players ranked by their match score minus the computer's, best first (then whoever finished
-        first): matches finished before the day ended only."""
+        first), every match played to its end above every resigned one (resigning never locks in a lead): matches
+        finished before the day ended only."""
         self._past(day, allow_today=True)
+        final = day < today()
+        with self._lock:
+            kept = self._boards.get(day)
+        if kept is not None and kept[1]["final"] == final and (final or time.monotonic() < kept[0]):
+            return kept[1]
+        board = self._board(day, final)
+        with self._lock:
+            self._boards[day] = (time.monotonic() + TODAYS_BOARD_SECONDS, board)
+            while len(self._boards) > KEPT_BOARDS:
+                del self._boards[next(iter(self._boards))]
+        return board
+
+    def _board(self, day: str, final: bool) -> dict[str, Any]:
         rows = []
         for game in self.store.daily_games(day, end_of(day)):
             mine, its = game.state.final_scores
-            rows.append((-(mine - its), game.finished_at, game.id, {
-                "handle": None, "points": mine - its, "result": "won" if game.state.winner == 0 else "lost",
-                "finished_at": stamp(game.finished_at)}))
-        rows.sort(key=lambda row: row[:3])
-        entries = [{"rank": rank, **row[3]} for rank, row in enumerate(rows[:LEADERBOARD_SIZE], start=1)]
-        return {"date": day, "final": day < today(), "players": len(rows), "entries": entries}
+            result = result_of(game.state)
+            rows.append((result == "resigned", its - mine, game.finished_at, game.id, {
+                "handle": None, "points": mine - its, "result": result, "finished_at": stamp(game.finished_at)}))
+        rows.sort(key=lambda row: row[:4])
+        entries = [{"rank": rank, **row[4]} for rank, row in enumerate(rows[:LEADERBOARD_SIZE], start=1)]
+        return {"date": day, "final": final, "players": len(rows), "entries": entries}
+
+
+def result_of(state: GameState) -> str:
+    """How a finished daily match ended for the player: won, lost, or resigned (the computer won it short of the
+    target: the day's rules, ``HOUSE``, score to a target, and the computer never resigns)."""
+    if state.winner == 0:
+        return "won"
+    return "lost" if state.scores[1] >= state.rules.target else "resigned"
