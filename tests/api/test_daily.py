@@ -418,3 +418,28 @@ def _count_players(client: TestClient) -> int:
     store = client.app.state.store  # type: ignore[attr-defined]
     with store.engine.connect() as connection:
         return int(connection.execute(select(func.count()).select_from(players)).scalar_one())
+
+
+def test_a_refused_deal_writes_nothing(client: TestClient, day_clock: DayClock) -> None:
+    before = _count_players(client)
+    assert_problem(client.post("/api/daily/play", json={"level": "easy"}), 422, "validation_error")
+    assert_problem(client.post("/api/daily/play", content=b"{", headers={"content-type": "application/json"}), 422)
+    assert _count_players(client) == before
+
+
+def test_the_store_keeps_one_daily_game_per_player_and_day(client: TestClient, day_clock: DayClock) -> None:
+    """Two requests of one player racing past the service's look: the second game is refused where it is stored."""
+    from ginrummy.service.table import Computer, first_deal
+    from ginrummy.store import StoreError
+
+    game, body = deal_daily(client)
+    store = client.app.state.store  # type: ignore[attr-defined]
+    player = store.player_by_token(body["player_token"])
+    seed = store.stored_daily_seed(DAY)
+    state, events = first_deal("another", HOUSE, seed, Computer("hard"), DAY)
+    with pytest.raises(StoreError) as refused:
+        store.create_game("another", "token", "hard", player, state, events, None, False, None, None, None, DAY)
+    assert refused.value.code == "daily_played"
+    assert store.get_game("another") is None and store.daily_game(DAY, player) == game.id
+    store.create_game("another", "token", "hard", player, state, events, None, False, None, None, None, "2026-06-16")
+    assert store.daily_game("2026-06-16", player) == "another"  # another day's is another game

@@ -5,10 +5,11 @@ from __future__ import annotations
 from datetime import date
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Response
+from fastapi import APIRouter, Path, Request, Response
 from pydantic import AfterValidator
+from starlette.concurrency import run_in_threadpool
 
-from ..deps import Address, CreatorToken, Daily, Limits, Players
+from ..deps import Address, CreatorToken, Daily, Limits, Players, no_body
 from ..schemas import CreatedGameResponse, DailyLeaderboardResponse, DailyResponse, DailyRevealResponse
 from .common import answered, private, problems
 
@@ -33,10 +34,16 @@ def get_daily(daily: Daily, players: Players, token: CreatorToken, response: Res
 
 @router.post("/play", status_code=201, response_model=CreatedGameResponse, responses=problems(409, 413, 422, 429),
              summary="Be dealt today's match against the hard computer (once a day)")
-def play_daily(daily: Daily, players: Players, token: CreatorToken, limits: Limits, address: Address) -> Any:
-    known = players.known(token)
-    limits.daily_played(address, known)
-    return answered(CreatedGameResponse, daily.play(known, players.new_player), status=201)
+async def play_daily(request: Request, daily: Daily, players: Players, token: CreatorToken, limits: Limits,
+                     address: Address) -> Any:
+    no_body(await request.body())
+
+    def dealt() -> dict[str, Any]:
+        known = players.known(token)
+        limits.daily_played(address, known)
+        return daily.play(known, players.new_player)
+
+    return answered(CreatedGameResponse, await run_in_threadpool(dealt), status=201)
 
 
 @router.get("/{day}", response_model=DailyRevealResponse, responses=problems(404, 409, 422),
