@@ -76,3 +76,13 @@ export function lostOver(reviews) {
   }
   return sum;
 }
+
+/** What the fair-deal panel shows of a finished hand: its salt and deck; a daily deal's are everyone's that day,
+ * so until the day has ended (UTC) the panel says when they will be shown. */
+export function fairReveal(view) {
+  if (view.daily && view.salt == null) {
+    const note = `shown once ${view.daily} has ended (UTC)`;
+    return { salt: note, deck: note };
+  }
+  return { salt: view.salt ?? '', deck: view.deck?.join(' ') ?? '' };
+}

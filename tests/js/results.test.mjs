@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import test from 'node:test';
 
 import {
-  matchSummary, resultSummary, scoreSheet,
+  fairReveal, matchSummary, resultSummary, scoreSheet,
 } from '../../frontend/js/results.js';
 
 const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
@@ -52,4 +52,12 @@ test('the match moment counts the hands and the Gins won', () => {
   assert.equal(won.cheer, 'You won 2 of 3 hands, 1 of them with Gin. Well played!');
   const lost = matchSummary({ seat: 0, phase: 'match_over', winner: 1, scores: [20, 101], history: history.slice(1, 2) });
   assert.match(lost.cheer, /^You won 0 of 1 hand\. /);
+});
+
+test('a daily deal keeps its deck until its day has ended; any other hand shows it when over', () => {
+  assert.deepEqual(fairReveal({ daily: '2026-12-02', salt: null, deck: null }),
+    { salt: 'shown once 2026-12-02 has ended (UTC)', deck: 'shown once 2026-12-02 has ended (UTC)' });
+  assert.deepEqual(fairReveal({ daily: '2026-12-02', salt: 'ab', deck: ['7C', '3D'] }), { salt: 'ab', deck: '7C 3D' });
+  assert.deepEqual(fairReveal({ daily: null, salt: 'ab', deck: ['7C', '3D'] }), { salt: 'ab', deck: '7C 3D' });
+  assert.deepEqual(fairReveal({ daily: null, salt: null, deck: null }), { salt: '', deck: '' });
 });

@@ -3,7 +3,7 @@
 
 import { byId, clear, h, onClick, setText } from '../dom.js';
 import { legalMoves, outcomeWord, them, theirName } from '../model.js';
-import { lostOver, matchSummary, moveWords, points, resultSummary } from '../results.js';
+import { fairReveal, lostOver, matchSummary, moveWords, points, resultSummary } from '../results.js';
 import { coachKey, withAnalysis } from '../state.js';
 import { focusHeading } from '../ui.js';
 import { renderTable } from './tableview.js';
@@ -108,8 +108,9 @@ export function renderResult(state) {
     renderScoreSheet(byId('score-sheet'), view, (hand) => `#/review/${hand}`);
   });
   setText('fair-commitment', view.commitment);
-  setText('fair-salt', view.salt);
-  setText('fair-deck', view.deck?.join(' '));
+  const revealed = fairReveal(view);
+  setText('fair-salt', revealed.salt);
+  setText('fair-deck', revealed.deck);
   const key = coachKey(game.id, view.hand_number);
   byId('coach').hidden = state.coachHand !== key;
   if (state.coachHand === key) renderCoach(state.analyses[key]);
