@@ -443,3 +443,17 @@ def test_the_store_keeps_one_daily_game_per_player_and_day(client: TestClient, d
     assert store.get_game("another") is None and store.daily_game(DAY, player) == game.id
     store.create_game("another", "token", "hard", player, state, events, None, False, None, None, None, "2026-06-16")
     assert store.daily_game("2026-06-16", player) == "another"  # another day's is another game
+
+
+def test_a_repeated_deal_with_its_idempotency_key_is_the_same_game(client: TestClient, day_clock: DayClock) -> None:
+    key = {"Idempotency-Key": "daily-1"}
+    first = client.post("/api/daily/play", headers=key)
+    players_after_first = _count_players(client)
+    again = client.post("/api/daily/play", headers=key)
+    assert first.status_code == again.status_code == 201, again.text
+    assert again.headers.get("idempotent-replayed") == "true" and again.json() == first.json()
+    assert _count_players(client) == players_after_first  # no second anonymous player
+    player = bearer(first.json()["player_token"])
+    assert_problem(client.post("/api/daily/play", headers={**player, "Idempotency-Key": "daily-2"}), 409,
+                   "daily_played")
+    assert_problem(client.post("/api/games", headers=key), 422, "idempotency_key_reused")  # another request

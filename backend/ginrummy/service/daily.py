@@ -72,16 +72,18 @@ class DailyService:
         return {"status": "finished" if over else "active", "scores": list(scores),
                 "points": scores[0] - scores[1] if over else None, "result": result_of(state) if over else None}
 
-    def play(self, known_player: str | None, new_player: NewPlayer) -> dict[str, Any]:
+    def play(self, known_player: str | None, new_player: NewPlayer,
+             idempotency: tuple[str, str, str] | None = None) -> tuple[dict[str, Any], bool]:
         """Deal today's match to the ``known_player`` (or a new anonymous one, as a new game does); a second
-        attempt the same day is refused (409 daily_played, with the game to go back to)."""
+        attempt the same day is refused (409 daily_played, with the game to go back to). With ``idempotency``
+        the answer is kept, as ``MatchService.create`` keeps it: (body, replayed)."""
         day, seed = self._today()
         if known_player is not None:
             earlier = self.store.daily_game(day, known_player)
             if earlier is not None:
                 raise daily_played(day, earlier)
-        body, _ = self.matches.create(Computer(DAILY_LEVEL), HOUSE, seed, known_player, new_player, daily=day)
-        return body
+        return self.matches.create(Computer(DAILY_LEVEL), HOUSE, seed, known_player, new_player, idempotency,
+                                   daily=day)
 
     def _past(self, day: str, allow_today: bool) -> None:
         """Refuse a day that has not begun (404 day_not_begun), and today unless ``allow_today`` (409

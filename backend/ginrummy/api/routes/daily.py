@@ -9,7 +9,9 @@ from fastapi import APIRouter, Path, Request, Response
 from pydantic import AfterValidator
 from starlette.concurrency import run_in_threadpool
 
-from ..deps import Address, CreatorToken, Daily, Limits, Players, no_body
+from ginrummy.service import creation_scope, request_fingerprint
+
+from ..deps import Address, CreatorToken, Daily, IdempotencyKey, Limits, Matches, Players, no_body
 from ..schemas import CreatedGameResponse, DailyLeaderboardResponse, DailyResponse, DailyRevealResponse
 from .common import answered, private, problems
 
@@ -34,16 +36,24 @@ def get_daily(daily: Daily, players: Players, token: CreatorToken, response: Res
 
 @router.post("/play", status_code=201, response_model=CreatedGameResponse, responses=problems(409, 413, 422, 429),
              summary="Be dealt today's match against the hard computer (once a day)")
-async def play_daily(request: Request, daily: Daily, players: Players, token: CreatorToken, limits: Limits,
-                     address: Address) -> Any:
+async def play_daily(request: Request, daily: Daily, matches: Matches, players: Players, token: CreatorToken,
+                     limits: Limits, address: Address, idempotency_key: IdempotencyKey = None) -> Any:
     no_body(await request.body())
 
-    def dealt() -> dict[str, Any]:
+    def dealt() -> tuple[dict[str, Any], bool]:
         known = players.known(token)
         limits.daily_played(address, known)
-        return daily.play(known, players.new_player)
+        idempotency = None
+        if idempotency_key is not None:  # as for POST /api/games: a repeated request gets the same game
+            idempotency = (creation_scope(token, address), idempotency_key,
+                           request_fingerprint("/api/daily/play", b""))
+            earlier = matches.stored_creation(*idempotency)
+            if earlier is not None:
+                return earlier, True
+        return daily.play(known, players.new_player, idempotency)
 
-    return answered(CreatedGameResponse, await run_in_threadpool(dealt), status=201)
+    body, replayed = await run_in_threadpool(dealt)
+    return answered(CreatedGameResponse, body, replayed, 201)
 
 
 @router.get("/{day}", response_model=DailyRevealResponse, responses=problems(404, 409, 422),
