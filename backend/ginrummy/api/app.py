@@ -18,14 +18,16 @@ from starlette.types import Scope
 from ginrummy.metrics import POOL_IN_USE
 from ginrummy.service import MatchService, MoveService, PlayerService, ReadingService
 from ginrummy.service.notify import Notifier, RedisRelay
+from ginrummy.service.seeks import SeekRules, SeekService
 from ginrummy.store import SqlStore
+from ginrummy.store.seeks import SeekQueue
 
 from . import errors
 from .config import Settings, get_settings
 from .limits import Limiter, OpenStreams
 from .middleware import BodyLimitMiddleware, EdgeMiddleware
 from .observability import cleanup_loop, configure_logging
-from .routes import docs, games, moves, ops, players
+from .routes import docs, games, moves, ops, players, seeks
 from .routes.common import problems
 from .static import FrontendFiles
 
@@ -38,7 +40,7 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
         keep_out_of_full_collections()
         cleanup = asyncio.create_task(cleanup_loop(
             app.state.store, settings.finished_game_days, settings.abandoned_game_days,
-            settings.cleanup_interval_seconds, settings.idempotency_hours))
+            settings.cleanup_interval_seconds, settings.idempotency_hours, app.state.seeks.queue))
         yield
         cleanup.cancel()
         app.state.store.close()
@@ -61,6 +63,9 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
     app.state.matches = MatchService(app.state.store, app.state.notifier, settings.max_unfinished_games)
     app.state.reading = ReadingService(app.state.store, app.state.notifier)
     app.state.players = PlayerService(app.state.store)
+    app.state.seeks = SeekService(SeekQueue(app.state.store), SeekRules(
+        settings.seek_offer_seconds, settings.seek_window, settings.seek_widen_per_second,
+        settings.public_turn_seconds), may_start=app.state.matches.check_unfinished)
     app.state.limiter = Limiter(settings)
     app.state.parts = [app.state.limiter.redis] if app.state.limiter.shared is not None else []
     if relay is not None:
@@ -68,7 +73,7 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
     app.state.streams = OpenStreams(settings.max_streams_per_seat, settings.max_streams_per_address,
                                     settings.streams_in_all)
     errors.install(app)
-    routers = [ops.router, games.router, moves.router, players.router]
+    routers = [ops.router, games.router, moves.router, players.router, seeks.router]
     if settings.metrics_enabled:
         routers.append(ops.metrics_router)
     for router in routers:

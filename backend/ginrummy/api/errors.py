@@ -28,6 +28,7 @@ TITLES = {400: "Bad request", 401: "Unauthorized", 404: "Not found", 405: "Metho
 STATUS_OF: dict[type[refused.ServiceError], int] = {
     refused.Unauthorized: 401, refused.NotFound: 404, refused.IllegalMove: 409, refused.StaleVersion: 412,
     refused.KeyReused: 422, refused.Invalid: 422, refused.RateLimited: 429, refused.SeatTaken: 409,
+    refused.Conflict: 409,
 }
 """The HTTP status of each way the service refuses a request."""
 
@@ -94,7 +95,8 @@ def install(app: FastAPI) -> None:
         if isinstance(error, refused.Unauthorized):  # counted, so that guessing tokens soon meets a 429
             request.app.state.limiter.bad_token(request.client.host if request.client else "unknown")
         headers = {"Retry-After": str(error.retry_after)} if isinstance(error, refused.RateLimited) else None
-        title = "Seat taken" if isinstance(error, refused.SeatTaken) else None
+        title = "Seat taken" if isinstance(error, refused.SeatTaken) else \
+            "Conflict" if isinstance(error, refused.Conflict) else None
         return problem_response(STATUS_OF[type(error)], error.code, error.detail, headers=headers, title=title,
                                 **error.extra)
 

@@ -433,6 +433,38 @@ class PersonaModel(BaseModel):
     rating_matches: int | None = Field(..., description="The round-robin matches the rating rests on")
 
 
+class SeekRequest(Strict):
+    rated: bool = Field(True, description="A rated match (your rating in your pool moves when it ends) or a casual "
+                        "one; rated seeks are paired only with rated seeks")
+
+
+class OfferModel(BaseModel):
+    """A computer persona offered instead, by name: never shown as a person."""
+
+    level: str = Field(..., description="What POST /api/games takes as its level to play it")
+    name: str = Field(..., description="Its name")
+    style: str = Field(..., description="How it plays, in one plain sentence")
+    rating: int | None = Field(..., description="Its strength from the arena's round robin (Elo scale)")
+
+
+class SeekResponse(BaseModel):
+    """A seek for a match with someone, as its owner sees it."""
+
+    seek_id: str = Field(..., description="The seek's id (GET to wait on it, DELETE to cancel it)")
+    status: Literal["waiting", "offer_computer", "matched", "cancelled"] = Field(
+        ..., description="waiting; offer_computer: still waiting, and nobody near your strength came for a while, "
+        "so `offer` names a computer to play instead; matched: `game_id` and `seat_token` play the match; "
+        "cancelled")
+    pool: Literal["people", "bots"] = Field(..., description="Who you are paired with: people, or bot accounts")
+    rated: bool
+    waited_seconds: float = Field(..., description="How long the seek waited (until it was matched or cancelled)")
+    game_id: str | None = Field(..., description="Once matched: the match's game")
+    seat: Seat | None = Field(..., description="Once matched: your seat in it")
+    seat_token: str | None = Field(..., description="Once matched: plays your seat (Authorization: Bearer); keep "
+                                   "it secret")
+    offer: OfferModel | None = Field(..., description="With offer_computer: the computer offered")
+
+
 class RulesResponse(BaseModel):
     default: str = Field(..., description="The preset used when none is named")
     presets: list[PresetModel] = Field(..., description="Every preset")

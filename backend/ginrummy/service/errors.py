@@ -50,3 +50,7 @@ class RateLimited(ServiceError):
     def __init__(self, code: str, detail: str, retry_after: int) -> None:
         super().__init__(code, detail)
         self.retry_after = retry_after
+
+
+class Conflict(ServiceError):
+    """The request clashes with what the caller already has open (a second seek while one waits)."""

@@ -14,6 +14,8 @@ from typing import Any, Protocol
 
 from ginrummy.engine import Event, GameState
 
+from .errors import StoreError
+
 __all__ = ["GameRecord", "GameStore", "LockedGame", "MoveWrite", "PlayerGame", "StoredReply", "Written", "fingerprint",
            "move_scope", "same_token", "token_hash"]
 
@@ -192,3 +194,59 @@ class GameStore(Protocol):
 
     def mark_seen(self, game_id: str, seat: int, when: float | None) -> None: ...
 
+
+# --- the queue of seeks (play someone now): store.seeks.SeekQueue
+
+@dataclass(frozen=True, slots=True)
+class Seek:
+    id: str
+    player_id: str
+    pool: str
+    rated: bool
+    rating: float
+    tier: int
+    status: str
+    created_at: float
+    updated_at: float
+    game_id: str | None
+    seat: int | None
+    seat_token: str | None
+
+
+Fits = Callable[[Seek, Seek, float], bool]
+"""Whether two waiting seeks may be paired at a time (their ratings close enough for how long they waited)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PairedGame:
+    """The match two seeks are paired into, as dealt: stored in the pairing's transaction."""
+
+    game_id: str
+    state: GameState
+    events: list[Event]
+    tokens: tuple[str, str]
+    """Seat 0's token and seat 1's."""
+    turn_seconds: int | None
+    stats: tuple[dict[str, int], dict[str, int]]
+    """What the first events add to each seat's player's stats."""
+
+
+Deal = Callable[[Seek, Seek], PairedGame]
+"""Deal the match of two seeks being paired; the first seek named takes seat 0."""
+
+
+
+class SeekStore(Protocol):
+    def open(self, seek_id: str, player_id: str, pool: str, rated: bool, rating: float, tier: int) -> Seek: ...
+    def get(self, seek_id: str) -> Seek | None: ...
+    def waiting_of(self, player_id: str) -> Seek | None: ...
+    def cancel(self, seek_id: str) -> Seek | None: ...
+    def pair(self, seek_id: str, fits: Fits, deal: Deal, live_seconds: float) -> Seek | None: ...
+    def delete_ended(self, before: float) -> int: ...
+
+
+def require(seek: Seek | None, player_id: str) -> Seek:
+    """The seek if it is the player's; one answer for an unknown seek and another player's."""
+    if seek is None or seek.player_id != player_id:
+        raise StoreError("unknown_seek", "no seek of yours has this id")
+    return seek

@@ -805,3 +805,21 @@ class _Listener:
     def stop(self) -> None:
         self.stopping.set()
         self.thread.join(timeout=5)
+
+
+def insert_paired_game(connection: Connection, game_id: str, state: GameState, events: list[Event],
+                       seats: tuple[tuple[str, str], tuple[str, str]], turn_seconds: int | None,
+                       stats: tuple[dict[str, int], dict[str, int]]) -> None:
+    """Store a new game at version 1 between two players who both have their seats already (a match the queue
+    paired): each seat's (token, player id), the turn clock, and what the first events add to each one's stats,
+    in the caller's transaction."""
+    now = time.time()
+    (token0, player0), (token1, player1) = seats
+    connection.execute(insert(games).values(
+        id=game_id, seat_token_hash=token_hash(token0), player_id=player0, level=None, version=1,
+        schema=STORED_SCHEMA, state=encode_state(state), status=_status(state), event_count=len(events),
+        created_at=now, updated_at=now, practice=False, snapshot_version=1, snapshot_events=len(events),
+        seat1_token_hash=token_hash(token1), seat1_player_id=player1, turn_seconds=turn_seconds))
+    _insert_events(connection, game_id, 0, 1, events)
+    _add_stats(connection, player0, stats[0])
+    _add_stats(connection, player1, stats[1])
