@@ -10,21 +10,13 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from helpers import assert_problem, bearer
+from helpers import assert_problem, bearer, player_token
 
 from ginrummy.ai.personas import PERSONAS, rating_of
 from ginrummy.api.schemas import SeekResponse
 from ginrummy.service.seeks import Standing
 
 Json = dict[str, Any]
-
-
-def new_player(client: TestClient) -> str:
-    """A new anonymous player's token (made, as every player is, with a first game)."""
-    created = client.post("/api/games", json={"level": "easy"})
-    assert created.status_code == 201, created.text
-    token: str = created.json()["player_token"]
-    return token
 
 
 def seek(client: TestClient, token: str, rated: bool = True) -> Json:
@@ -64,7 +56,7 @@ def ratings(client: TestClient, by_token: dict[str, float]) -> None:
 
 
 def test_two_seekers_are_paired_into_one_match_each_with_a_seat_of_their_own(client: TestClient) -> None:
-    ann, bob = new_player(client), new_player(client)
+    ann, bob = player_token(client), player_token(client)
     first = seek(client, ann)
     assert first["status"] == "waiting" and first["game_id"] is None and first["seat_token"] is None
     assert first["pool"] == "people" and first["rated"] is True
@@ -91,7 +83,7 @@ def test_two_seekers_are_paired_into_one_match_each_with_a_seat_of_their_own(cli
 
 
 def test_one_waiting_seek_per_player_and_a_cancel_frees_the_player(client: TestClient) -> None:
-    ann = new_player(client)
+    ann = player_token(client)
     first = seek(client, ann)
     refused = client.post("/api/seeks", json={"rated": True}, headers=bearer(ann))
     body = assert_problem(refused, 409, "seek_open")
@@ -100,13 +92,13 @@ def test_one_waiting_seek_per_player_and_a_cancel_frees_the_player(client: TestC
     assert cancelled.status_code == 200 and cancelled.json()["status"] == "cancelled"
     assert look(client, ann, first["seek_id"])["status"] == "cancelled"
     # A cancelled seek is never paired; a new one may be opened.
-    bob = new_player(client)
+    bob = player_token(client)
     assert seek(client, bob)["status"] == "waiting"
     assert seek(client, ann)["status"] == "matched"
 
 
 def test_a_seek_is_its_owners_alone_and_bad_requests_change_nothing(client: TestClient) -> None:
-    ann, eve = new_player(client), new_player(client)
+    ann, eve = player_token(client), player_token(client)
     mine = seek(client, ann)
     for method in ("GET", "DELETE"):
         assert_problem(client.request(method, f"/api/seeks/{mine['seek_id']}", headers=bearer(eve)), 404, "not_found")
@@ -125,7 +117,7 @@ def test_a_seek_is_its_owners_alone_and_bad_requests_change_nothing(client: Test
 
 
 def test_rated_and_casual_seeks_are_never_paired(client: TestClient) -> None:
-    ann, bob, cat = new_player(client), new_player(client), new_player(client)
+    ann, bob, cat = player_token(client), player_token(client), player_token(client)
     rated = seek(client, ann, rated=True)
     assert seek(client, bob, rated=False)["status"] == "waiting"
     assert look(client, ann, rated["seek_id"])["status"] == "waiting"
@@ -133,7 +125,7 @@ def test_rated_and_casual_seeks_are_never_paired(client: TestClient) -> None:
 
 
 def test_the_rating_gap_paired_across_widens_with_waiting(client: TestClient) -> None:
-    ann, bob = new_player(client), new_player(client)
+    ann, bob = player_token(client), player_token(client)
     ratings(client, {ann: 1500.0, bob: 1900.0})
     first = seek(client, ann)
     assert seek(client, bob)["status"] == "waiting", "400 apart: not at first (window 150)"
@@ -144,7 +136,7 @@ def test_the_rating_gap_paired_across_widens_with_waiting(client: TestClient) ->
 
 
 def test_the_closest_in_strength_is_paired_first(client: TestClient) -> None:
-    far, near, me = new_player(client), new_player(client), new_player(client)
+    far, near, me = player_token(client), player_token(client), player_token(client)
     ratings(client, {far: 1600.0, near: 1540.0, me: 1500.0})
     far_seek, near_seek = seek(client, far), seek(client, near)
     assert near_seek["status"] == "matched", "1600 and 1540 are within 150 of each other"
@@ -153,7 +145,7 @@ def test_the_closest_in_strength_is_paired_first(client: TestClient) -> None:
 
 
 def test_nobody_coming_offers_a_computer_by_name_of_similar_strength(client: TestClient) -> None:
-    ann = new_player(client)
+    ann = player_token(client)
     ratings(client, {ann: 1700.0})
     mine = seek(client, ann)
     assert look(client, ann, mine["seek_id"])["offer"] is None
@@ -164,14 +156,14 @@ def test_nobody_coming_offers_a_computer_by_name_of_similar_strength(client: Tes
     closest = min((p for p in PERSONAS if rated[p.id]), key=lambda p: abs(rated[p.id].rating - 1700))  # type: ignore[union-attr]
     assert body["offer"]["level"] == closest.id and body["offer"]["name"] == closest.name
     # The offer leaves the seek in the queue: someone who comes now is still paired with it.
-    bob = new_player(client)
+    bob = player_token(client)
     ratings(client, {ann: 1700.0, bob: 1700.0})
     assert seek(client, bob)["status"] == "matched"
     assert look(client, ann, mine["seek_id"])["status"] == "matched"
 
 
 def test_a_player_who_stopped_asking_is_not_paired(client: TestClient) -> None:
-    ann, bob = new_player(client), new_player(client)
+    ann, bob = player_token(client), player_token(client)
     gone = seek(client, ann)
     backdate_seek(client, gone["seek_id"], 120, asked=True)
     assert seek(client, bob)["status"] == "waiting"
@@ -180,7 +172,7 @@ def test_a_player_who_stopped_asking_is_not_paired(client: TestClient) -> None:
 
 
 def test_a_long_poll_returns_once_the_seek_is_paired(client: TestClient) -> None:
-    ann, bob = new_player(client), new_player(client)
+    ann, bob = player_token(client), player_token(client)
     mine = seek(client, ann)
     answers: list[Json] = []
     waiter = threading.Thread(target=lambda: answers.append(look(client, ann, mine["seek_id"], wait=20)))
@@ -195,7 +187,7 @@ def test_a_long_poll_returns_once_the_seek_is_paired(client: TestClient) -> None
 
 @pytest.mark.parametrize("database_url", ["postgresql", "sqlite"], indirect=True)
 def test_seeks_racing_are_each_paired_once(client: TestClient) -> None:
-    tokens = [new_player(client) for _ in range(12)]
+    tokens = [player_token(client) for _ in range(12)]
     with ThreadPoolExecutor(6) as pool:
         opened = list(pool.map(lambda token: seek(client, token), tokens))
         for _ in range(3):  # the waiting ones ask again, as their long polls would

@@ -18,8 +18,10 @@ from starlette.types import Scope
 from ginrummy.metrics import POOL_IN_USE
 from ginrummy.service import MatchService, MoveService, PlayerService, ReadingService
 from ginrummy.service.notify import Notifier, RedisRelay
-from ginrummy.service.seeks import SeekRules, SeekService
+from ginrummy.service.profiles import ProfileService
+from ginrummy.service.seeks import SeekRules, SeekService, standing_of
 from ginrummy.store import SqlStore
+from ginrummy.store.profiles import ProfileStore
 from ginrummy.store.seeks import SeekQueue
 
 from . import errors
@@ -27,7 +29,7 @@ from .config import Settings, get_settings
 from .limits import Limiter, OpenStreams
 from .middleware import BodyLimitMiddleware, EdgeMiddleware
 from .observability import cleanup_loop, configure_logging
-from .routes import docs, games, moves, ops, players, seeks
+from .routes import docs, games, moves, ops, players, profiles, seeks
 from .routes.common import problems
 from .static import FrontendFiles
 
@@ -63,9 +65,11 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
     app.state.matches = MatchService(app.state.store, app.state.notifier, settings.max_unfinished_games)
     app.state.reading = ReadingService(app.state.store, app.state.notifier)
     app.state.players = PlayerService(app.state.store)
+    app.state.profiles = ProfileService(ProfileStore(app.state.store), settings.rating_provisional_deviation)
     app.state.seeks = SeekService(SeekQueue(app.state.store), SeekRules(
         settings.seek_offer_seconds, settings.seek_window, settings.seek_widen_per_second,
-        settings.public_turn_seconds), may_start=app.state.matches.check_unfinished)
+        settings.public_turn_seconds), lambda player_id: standing_of(app.state.profiles.profile(player_id)),
+        may_start=app.state.matches.check_unfinished)
     app.state.limiter = Limiter(settings)
     app.state.parts = [app.state.limiter.redis] if app.state.limiter.shared is not None else []
     if relay is not None:
@@ -73,7 +77,8 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
     app.state.streams = OpenStreams(settings.max_streams_per_seat, settings.max_streams_per_address,
                                     settings.streams_in_all)
     errors.install(app)
-    routers = [ops.router, games.router, moves.router, players.router, seeks.router]
+    routers = [ops.router, games.router, moves.router, players.router, profiles.router, profiles.boards,
+               seeks.router]
     if settings.metrics_enabled:
         routers.append(ops.metrics_router)
     for router in routers:

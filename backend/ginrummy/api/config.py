@@ -84,6 +84,10 @@ class Settings(BaseSettings):
                                          "second a seek has waited")
     public_turn_seconds: int = Field(45, ge=5, le=86_400, description="Play someone: the turn clock of a paired "
                                      "match (the waiting player may claim the match once it has run out)")
+    rating_provisional_deviation: float = Field(250, gt=0, description="A rating whose deviation is above this is "
+                                                "provisional (shown with '?') and left off the leaderboards (a new "
+                                                "player's is 350)")
+    rate_limit_handles: str = Field("10/hour", description="Handle changes per client address, and per player")
     rate_limit_seeks: str = Field("30/minute", description="Seeks (play someone) per client address, and per player")
 
 

@@ -152,6 +152,7 @@ class Limiter:
         self.analyses = parse(settings.rate_limit_analyses)
         self.hints = parse(settings.rate_limit_hints)
         self.seeks = parse(settings.rate_limit_seeks)
+        self.handles = parse(settings.rate_limit_handles)
 
     def _counted(self, use: Callable[[strategies.MovingWindowRateLimiter], T]) -> T:
         """``use`` on the shared counters while they answer, else on this process's own."""
@@ -201,6 +202,11 @@ class Limiter:
     def seek(self, address: str, player: str | None) -> None:
         """A new seek, counted for the address and for the player asking (by id)."""
         self._address_and_player(self.seeks, "seek", "seeks", "too_many_seeks", address, player)
+
+    def handle(self, address: str, player: str) -> None:
+        """A handle change, counted for the address and for the player."""
+        self._address_and_player(self.handles, "handle", "handle changes", "too_many_handle_changes", address,
+                                 player)
 
     def hint(self, address: str) -> None:
         self.take(self.hints, "hint", "address", address, code="too_many_hints",

@@ -433,6 +433,40 @@ class PersonaModel(BaseModel):
     rating_matches: int | None = Field(..., description="The round-robin matches the rating rests on")
 
 
+class RatingModel(BaseModel):
+    rating: int = Field(..., description="The rating (a new player's is 1500)")
+    deviation: int = Field(..., description="How uncertain it is (a new player's is 350); it shrinks with matches")
+    matches: int = Field(..., description="The rated matches it rests on")
+    provisional: bool = Field(..., description="Still uncertain: the page shows '?' beside it")
+
+
+class ProfileResponse(BaseModel):
+    """You as others see you, and your rated record."""
+
+    handle: str = Field(..., description="Your public name (one is made for you until you choose your own)")
+    is_bot: bool = Field(..., description="A bot account: rated among bots only")
+    pool: Literal["people", "bots"] = Field(..., description="Whom your rated matches are played against")
+    rating: RatingModel = Field(..., description="Your rating in your pool")
+    rated_finished: int = Field(..., description="Rated matches played to their end")
+    rated_abandoned: int = Field(..., description="Of those, the ones lost by letting the turn clock run out")
+
+
+class HandleRequest(Strict):
+    handle: str = Field(..., max_length=100, description="3 to 20 letters, digits, '_' and '-', in words with one "
+                        "space between them; unique without regard to case")
+
+
+class LeaderboardEntryModel(RatingModel):
+    rank: int
+    handle: str
+
+
+class LeaderboardResponse(BaseModel):
+    pool: Literal["people", "bots"]
+    players: list[LeaderboardEntryModel] = Field(..., description="Settled ratings only (5 rated matches or more, "
+                                                 "not provisional), best first")
+
+
 class SeekRequest(Strict):
     rated: bool = Field(True, description="A rated match (your rating in your pool moves when it ends) or a casual "
                         "one; rated seeks are paired only with rated seeks")

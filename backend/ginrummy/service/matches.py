@@ -14,6 +14,7 @@ from ginrummy.store.errors import StoreError
 
 from .errors import IllegalMove, Invalid, RateLimited, SeatTaken, Unauthorized
 from .notify import Notifier
+from .ratings import rated_of
 from .table import (
     Charge,
     Computer,
@@ -159,7 +160,7 @@ class MatchService:
             state, events = apply(state, Action(ActionKind.RESIGN, 1 - seat))
             numbered = list(enumerate(events, start=record.event_count + 1))
             body = record_answer(record, seat, numbered, record.version + 1, state)
-            locked.save(state, events, None, *stats_of(record, events))
+            locked.save(state, events, None, *stats_of(record, events), rated=rated_of(record, events, True))
         self.notifier.publish(game_id)
         return body
 

@@ -14,10 +14,11 @@ from typing import Any
 
 from ginrummy.ai.personas import PERSONAS, rating_of
 from ginrummy.engine import PRESETS
-from ginrummy.store.base import PairedGame, Seek, SeekStore, require
+from ginrummy.store.base import PairedGame, Profile, Seek, SeekStore, require
 from ginrummy.store.errors import StoreError
 
 from .errors import Conflict, NotFound
+from .ratings import new_rating, shown
 from .table import Invited, first_deal, new_id, new_token
 from .turns import stats_delta
 
@@ -39,6 +40,19 @@ class Standing:
 
 
 Standings = Callable[[str], Standing]
+
+ABANDONING = 0.2
+"""A player who let the clock run out in more than this share of their rated matches (of five or more) waits
+behind those who did not."""
+
+
+def standing_of(profile: Profile) -> Standing:
+    """Where a player's profile puts them in the queue."""
+    pool = "bots" if profile.is_bot else "people"
+    rating = shown(profile.ratings.get(pool) or new_rating())["rating"]
+    finished = profile.rated_finished
+    tier = int(finished >= 5 and profile.rated_abandoned > ABANDONING * finished)
+    return Standing(pool, float(rating), tier)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +126,7 @@ class SeekService:
         opponent = Invited(self.rules.turn_seconds)
         state, events = first_deal(game_id, PRESETS["house"], None, opponent)
         return PairedGame(game_id, state, events, (new_token(), new_token()), self.rules.turn_seconds,
-                          (stats_delta(events, 0), stats_delta(events, 1)))
+                          (stats_delta(events, 0), stats_delta(events, 1)), first.pool if first.rated else None)
 
     def _pair(self, seek_id: str) -> Seek | None:
         return self.queue.pair(seek_id, self.fits, self._deal, LIVE_SECONDS)

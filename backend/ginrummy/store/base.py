@@ -50,6 +50,8 @@ class GameRecord:
     """The seat that offered the other a rematch once the match was over."""
     rematch_id: str | None = None
     """The rematch's game, once both seats wanted one (it has the same seat tokens)."""
+    pool: str | None = None
+    """A rated match: the pool its players' ratings move in when it ends (None: not rated)."""
 
     def token_hash(self, seat: int) -> str | None:
         """The hash of ``seat``'s token (None: seat 1 is the computer, or nobody has joined yet)."""
@@ -82,6 +84,49 @@ class StoredReply:
     version: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A player's rating in a pool, in the rating library's own terms: its value, its deviation, and the rated
+    matches it rests on."""
+
+    mu: float
+    sigma: float
+    matches: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RatedResult:
+    """A rated match that ended: who won and who lost, in which pool, whether the loser let its clock run out,
+    and how the two ratings move (``rate(winner's, loser's) -> (winner's, loser's)``), applied to the ratings
+    read under the move's transaction (``default`` for a player without one yet)."""
+
+    pool: str
+    winner: str
+    loser: str
+    abandoned: bool
+    rate: Callable[[Rating, Rating], tuple[Rating, Rating]]
+    default: Rating
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """A player as others may see them, and their rated record."""
+
+    player_id: str
+    handle: str | None
+    is_bot: bool
+    rated_finished: int
+    rated_abandoned: int
+    ratings: dict[str, Rating]
+
+
+class ProfileStore(Protocol):
+    def profile(self, player_id: str) -> Profile: ...
+    def set_handle(self, player_id: str, handle: str, only_if_none: bool = False) -> bool: ...
+    def make_bot(self, player_id: str) -> bool: ...
+    def leaderboard(self, pool: str, limit: int, max_sigma: float, min_matches: int) -> list[dict[str, Any]]: ...
+
+
 @dataclass(frozen=True)
 class MoveWrite:
     """A move to store as the version after ``expected_version``: its new state and events, the Idempotency-Key
@@ -96,6 +141,8 @@ class MoveWrite:
     stats: dict[str, int] | None = None
     seat1_stats: dict[str, int] | None = None
     """What it adds to the stats of the player in seat 1, when a person or a program sits there."""
+    rated: RatedResult | None = None
+    """The end of a rated match, whose players' ratings move with this move."""
 
 
 def token_hash(token: str) -> str:
@@ -136,7 +183,8 @@ class LockedGame(Protocol):
     def stored_reply(self, scope: str, key: str) -> StoredReply | None: ...
 
     def save(self, state: GameState, events: list[Event], reply: tuple[str, str, str] | None,
-             stats: dict[str, int] | None = None, seat1_stats: dict[str, int] | None = None) -> int: ...
+             stats: dict[str, int] | None = None, seat1_stats: dict[str, int] | None = None,
+             rated: RatedResult | None = None) -> int: ...
 
     def seat(self, token: str, player_id: str | None) -> None: ...
 
@@ -229,6 +277,8 @@ class PairedGame:
     turn_seconds: int | None
     stats: tuple[dict[str, int], dict[str, int]]
     """What the first events add to each seat's player's stats."""
+    pool: str | None
+    """A rated match: the pool its players' ratings move in (None: a casual match)."""
 
 
 Deal = Callable[[Seek, Seek], PairedGame]
