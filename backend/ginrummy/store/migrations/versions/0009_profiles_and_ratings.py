@@ -6,8 +6,8 @@
 - games.pool: a rated match's pool (people or bots); null for every other game.
 - ratings: one rating per player and pool (the rating library's value and deviation, and the matches it rests on).
 
-Revision ID: 0008
-Revises: 0007
+Revision ID: 0009
+Revises: 0008
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008"
-down_revision = "0007"
+revision = "0009"
+down_revision = "0008"
 branch_labels = None
 depends_on = None
 

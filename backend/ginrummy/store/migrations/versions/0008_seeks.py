@@ -4,8 +4,8 @@
 - ix_seeks_waiting: the waiting seeks of a pool, first tier first, oldest first.
 - ux_seeks_one_waiting: at most one waiting seek per player.
 
-Revision ID: 0007
-Revises: 0006
+Revision ID: 0008
+Revises: 0007
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0007"
-down_revision = "0006"
+revision = "0008"
+down_revision = "0007"
 branch_labels = None
 depends_on = None
 
