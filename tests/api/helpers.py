@@ -397,3 +397,11 @@ def backdate(client: TestClient, game_id: str, seconds: float) -> None:
     store = client.app.state.store  # type: ignore[attr-defined]
     with store.engine.begin() as connection:
         connection.execute(update(games).where(games.c.id == game_id).values(updated_at=games.c.updated_at - seconds))
+
+
+def player_token(client: TestClient) -> str:
+    """A new anonymous player's token (made, as every player is, with a first game)."""
+    created = client.post("/api/games", json={"level": "easy"})
+    assert created.status_code == 201, created.text
+    token: str = created.json()["player_token"]
+    return token

@@ -18,14 +18,18 @@ from starlette.types import Scope
 from ginrummy.metrics import POOL_IN_USE
 from ginrummy.service import DailyService, MatchService, MoveService, PlayerService, ReadingService
 from ginrummy.service.notify import Notifier, RedisRelay
+from ginrummy.service.profiles import ProfileService
+from ginrummy.service.seeks import SeekRules, SeekService, standing_of
 from ginrummy.store import SqlStore
+from ginrummy.store.profiles import ProfileStore
+from ginrummy.store.seeks import SeekQueue
 
 from . import errors
 from .config import Settings, get_settings
 from .limits import Limiter, OpenStreams
 from .middleware import BodyLimitMiddleware, EdgeMiddleware
 from .observability import cleanup_loop, configure_logging
-from .routes import daily, docs, games, moves, ops, players
+from .routes import daily, docs, games, moves, ops, players, profiles, seeks
 from .routes.common import problems
 from .static import FrontendFiles
 
@@ -38,7 +42,7 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
         keep_out_of_full_collections()
         cleanup = asyncio.create_task(cleanup_loop(
             app.state.store, settings.finished_game_days, settings.abandoned_game_days,
-            settings.cleanup_interval_seconds, settings.idempotency_hours))
+            settings.cleanup_interval_seconds, settings.idempotency_hours, app.state.seeks.queue))
         yield
         cleanup.cancel()
         app.state.store.close()
@@ -62,6 +66,11 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
     app.state.reading = ReadingService(app.state.store, app.state.notifier)
     app.state.players = PlayerService(app.state.store)
     app.state.daily = DailyService(app.state.store, app.state.matches)
+    app.state.profiles = ProfileService(ProfileStore(app.state.store), settings.rating_provisional_deviation)
+    app.state.seeks = SeekService(SeekQueue(app.state.store), SeekRules(
+        settings.seek_offer_seconds, settings.seek_window, settings.seek_widen_per_second,
+        settings.public_turn_seconds), lambda player_id: standing_of(app.state.profiles.profile(player_id)),
+        may_start=app.state.matches.check_unfinished)
     app.state.limiter = Limiter(settings)
     app.state.parts = [app.state.limiter.redis] if app.state.limiter.shared is not None else []
     if relay is not None:
@@ -69,7 +78,8 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
     app.state.streams = OpenStreams(settings.max_streams_per_seat, settings.max_streams_per_address,
                                     settings.streams_in_all)
     errors.install(app)
-    routers = [ops.router, games.router, moves.router, players.router, daily.router]
+    routers = [ops.router, games.router, moves.router, players.router, daily.router, profiles.router,
+               profiles.boards, seeks.router]
     if settings.metrics_enabled:
         routers.append(ops.metrics_router)
     for router in routers:

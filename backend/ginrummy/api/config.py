@@ -77,6 +77,20 @@ class Settings(BaseSettings):
                                   "public side: the proxy in docker-compose.yml answers 404 there)")
     docs_enabled: bool = Field(True, description="Serve the interactive API documentation at /docs")
     frontend_dir: Path = Field(DEFAULT_FRONTEND, description="Folder of the browser game served at /")
+    seek_offer_seconds: float = Field(20, ge=0, description="Play someone: after this long unpaired, a seek is "
+                                      "offered a computer persona of similar strength instead (it stays in the "
+                                      "queue until cancelled)")
+    seek_window: float = Field(150, ge=0, description="Play someone: the rating gap two seeks are paired across at "
+                                "first")
+    seek_widen_per_second: float = Field(10, ge=0, description="Play someone: how fast that gap widens for each "
+                                         "second a seek has waited")
+    public_turn_seconds: int = Field(45, ge=5, le=86_400, description="Play someone: the turn clock of a paired "
+                                     "match (the waiting player may claim the match once it has run out)")
+    rating_provisional_deviation: float = Field(250, gt=0, description="A rating whose deviation is above this is "
+                                                "provisional (shown with '?') and left off the leaderboards (a new "
+                                                "player's is 350)")
+    rate_limit_handles: str = Field("10/hour", description="Handle changes per client address, and per player")
+    rate_limit_seeks: str = Field("30/minute", description="Seeks (play someone) per client address, and per player")
 
 
     @property

@@ -152,6 +152,8 @@ class Limiter:
         self.analyses = parse(settings.rate_limit_analyses)
         self.hints = parse(settings.rate_limit_hints)
         self.daily = parse(settings.rate_limit_daily)
+        self.seeks = parse(settings.rate_limit_seeks)
+        self.handles = parse(settings.rate_limit_handles)
 
     def _counted(self, use: Callable[[strategies.MovingWindowRateLimiter], T]) -> T:
         """``use`` on the shared counters while they answer, else on this process's own."""
@@ -175,14 +177,17 @@ class Limiter:
         if not self._counted(lambda counters: counters.hit(limit, *keys)):
             raise self._refuse(limit, keys, code, detail)
 
+    def _address_and_player(self, limit: RateLimitItem, name: str, what: str, code: str, address: str,
+                            player: str | None) -> None:
+        """Count one request against ``limit`` for the address, and for the player asking (by id) if known."""
+        said = f"{what} are limited to {limit}"
+        self.take(limit, name, "address", address, code=code, detail=f"{said} from one address; wait a little")
+        if player is not None:
+            self.take(limit, name, "player", player, code=code, detail=f"{said} for one player; wait a little")
+
     def game_created(self, address: str, player: str | None) -> None:
         """A new game (a create, or a rematch), counted for the address and for the player asking (by id)."""
-        what = f"new games are limited to {self.create}"
-        self.take(self.create, "create", "address", address, code="too_many_games_created",
-                  detail=f"{what} from one address; wait a little")
-        if player is not None:
-            self.take(self.create, "create", "player", player, code="too_many_games_created",
-                      detail=f"{what} for one player; wait a little")
+        self._address_and_player(self.create, "create", "new games", "too_many_games_created", address, player)
 
     def daily_played(self, address: str, player: str | None) -> None:
         """A daily deal dealt: a new game (``game_created``), and counted on its own per address, since each
@@ -201,6 +206,15 @@ class Limiter:
         never use up a seat's budget (they count for their address, and as bad tokens)."""
         self.take(self.moves, "move", "game", game_id, str(seat), code="too_many_moves",
                   detail=f"moves are limited to {self.moves} for one seat of a game")
+
+    def seek(self, address: str, player: str | None) -> None:
+        """A new seek, counted for the address and for the player asking (by id)."""
+        self._address_and_player(self.seeks, "seek", "seeks", "too_many_seeks", address, player)
+
+    def handle(self, address: str, player: str) -> None:
+        """A handle change, counted for the address and for the player."""
+        self._address_and_player(self.handles, "handle", "handle changes", "too_many_handle_changes", address,
+                                 player)
 
     def hint(self, address: str) -> None:
         self.take(self.hints, "hint", "address", address, code="too_many_hints",

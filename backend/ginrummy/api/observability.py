@@ -11,6 +11,7 @@ import time
 from typing import Any
 
 from ginrummy.store import SqlStore
+from ginrummy.store.base import SeekStore
 
 request_id: contextvars.ContextVar[str] = contextvars.ContextVar("request_id", default="-")
 log = logging.getLogger("ginrummy")
@@ -43,10 +44,15 @@ def configure_logging(level: str, fmt: str) -> None:
     root.propagate = False
 
 
+SEEK_HOURS = 1.0
+"""Seeks matched, cancelled or left this long ago are deleted (a matched one's seat token with it)."""
+
+
 async def cleanup_loop(store: SqlStore, finished_days: float, abandoned_days: float, interval: float,
-                       idempotency_hours: float = 24.0) -> None:
-    """Delete finished and abandoned games older than the configured ages, and the answers kept for idempotency
-    keys older than ``idempotency_hours``, now and then every interval."""
+                       idempotency_hours: float = 24.0, seeks: SeekStore | None = None) -> None:
+    """Delete finished and abandoned games older than the configured ages, the answers kept for idempotency
+    keys older than ``idempotency_hours``, and seeks ended (or left) an hour ago with the seat tokens they hold,
+    now and then every interval."""
     while True:
         now = time.time()
         try:
@@ -63,4 +69,9 @@ async def cleanup_loop(store: SqlStore, finished_days: float, abandoned_days: fl
                          extra={"fields": {"expired_keys": expired}})
         except Exception:
             log.exception("cleanup of idempotency keys failed; will try again")
+        if seeks is not None:
+            try:
+                await asyncio.to_thread(seeks.delete_ended, now - SEEK_HOURS * 3600)
+            except Exception:
+                log.exception("cleanup of seeks failed; will try again")
         await asyncio.sleep(interval)

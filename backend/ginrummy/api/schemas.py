@@ -438,6 +438,72 @@ class PersonaModel(BaseModel):
     rating_matches: int | None = Field(..., description="The round-robin matches the rating rests on")
 
 
+class RatingModel(BaseModel):
+    rating: int = Field(..., description="The rating (a new player's is 1500)")
+    deviation: int = Field(..., description="How uncertain it is (a new player's is 350); it shrinks with matches")
+    matches: int = Field(..., description="The rated matches it rests on")
+    provisional: bool = Field(..., description="Still uncertain: the page shows '?' beside it")
+
+
+class ProfileResponse(BaseModel):
+    """You as others see you, and your rated record."""
+
+    handle: str = Field(..., description="Your public name (one is made for you until you choose your own)")
+    is_bot: bool = Field(..., description="A bot account: rated among bots only")
+    pool: Literal["people", "bots"] = Field(..., description="Whom your rated matches are played against")
+    rating: RatingModel = Field(..., description="Your rating in your pool")
+    rated_finished: int = Field(..., description="Rated matches played to their end")
+    rated_abandoned: int = Field(..., description="Of those, the ones lost by letting the turn clock run out")
+
+
+class HandleRequest(Strict):
+    handle: str = Field(..., max_length=100, description="3 to 20 letters, digits, '_' and '-', in words with one "
+                        "space between them; unique without regard to case")
+
+
+class LeaderboardEntryModel(RatingModel):
+    rank: int
+    handle: str
+
+
+class LeaderboardResponse(BaseModel):
+    pool: Literal["people", "bots"]
+    players: list[LeaderboardEntryModel] = Field(..., description="Settled ratings only (5 rated matches or more, "
+                                                 "not provisional), best first")
+
+
+class SeekRequest(Strict):
+    rated: bool = Field(True, description="A rated match (your rating in your pool moves when it ends) or a casual "
+                        "one; rated seeks are paired only with rated seeks")
+
+
+class OfferModel(BaseModel):
+    """A computer persona offered instead, by name: never shown as a person."""
+
+    level: str = Field(..., description="What POST /api/games takes as its level to play it")
+    name: str = Field(..., description="Its name")
+    style: str = Field(..., description="How it plays, in one plain sentence")
+    rating: int | None = Field(..., description="Its strength from the arena's round robin (Elo scale)")
+
+
+class SeekResponse(BaseModel):
+    """A seek for a match with someone, as its owner sees it."""
+
+    seek_id: str = Field(..., description="The seek's id (GET to wait on it, DELETE to cancel it)")
+    status: Literal["waiting", "offer_computer", "matched", "cancelled"] = Field(
+        ..., description="waiting; offer_computer: still waiting, and nobody near your strength came for a while, "
+        "so `offer` names a computer to play instead; matched: `game_id` and `seat_token` play the match; "
+        "cancelled")
+    pool: Literal["people", "bots"] = Field(..., description="Who you are paired with: people, or bot accounts")
+    rated: bool
+    waited_seconds: float = Field(..., description="How long the seek waited (until it was matched or cancelled)")
+    game_id: str | None = Field(..., description="Once matched: the match's game")
+    seat: Seat | None = Field(..., description="Once matched: your seat in it")
+    seat_token: str | None = Field(..., description="Once matched: plays your seat (Authorization: Bearer); keep "
+                                   "it secret")
+    offer: OfferModel | None = Field(..., description="With offer_computer: the computer offered")
+
+
 class RulesResponse(BaseModel):
     default: str = Field(..., description="The preset used when none is named")
     presets: list[PresetModel] = Field(..., description="Every preset")

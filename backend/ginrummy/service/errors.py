@@ -33,7 +33,8 @@ class SeatTaken(ServiceError):
 
 
 class Conflict(ServiceError):
-    """The request clashes with what already is: the day's deal already played, a day not over yet."""
+    """The request clashes with what already is: the day's deal already played, a day not over yet, a second seek
+    while one waits, a handle another player has."""
 
 
 class StaleVersion(ServiceError):

@@ -14,6 +14,7 @@ from ginrummy.store.errors import StoreError
 
 from .errors import Conflict, IllegalMove, Invalid, RateLimited, SeatTaken, Unauthorized
 from .notify import Notifier
+from .ratings import rated_of
 from .table import (
     Charge,
     Computer,
@@ -84,7 +85,7 @@ class MatchService:
             raise Invalid("seed_with_a_person", "a seed deals cards its chooser can know in advance: a game with "
                           "another person in it cannot be dealt from one (leave out the seed)")
         if known_player is not None:
-            self._check_unfinished(known_player)
+            self.check_unfinished(known_player)
         player_id, player_token = (known_player, None) if known_player is not None else new_player()
         practice = seed is not None and daily is None
         game_id, seat_token = new_id(), new_token()
@@ -137,10 +138,10 @@ class MatchService:
         if known_player is not None and known_player == record.player_id:
             raise SeatTaken("own_game", "you made this game: its invite is for someone else to join")
         if known_player is not None:
-            self._check_unfinished(known_player)
+            self.check_unfinished(known_player)
         return record
 
-    def _check_unfinished(self, *player_ids: str | None) -> None:
+    def check_unfinished(self, *player_ids: str | None) -> None:
         """Refuse a new match for a player who already has the most unfinished games allowed (in either seat)."""
         for player_id in player_ids:
             if player_id is not None and self.store.unfinished_games(player_id) >= self.max_unfinished:
@@ -171,7 +172,7 @@ class MatchService:
             state, events = apply(state, Action(ActionKind.RESIGN, 1 - seat))
             numbered = list(enumerate(events, start=record.event_count + 1))
             body = record_answer(record, seat, numbered, record.version + 1, state)
-            locked.save(state, events, None, *stats_of(record, events))
+            locked.save(state, events, None, *stats_of(record, events), rated=rated_of(record, events, True))
         self.notifier.publish(game_id)
         return body
 
@@ -194,7 +195,7 @@ class MatchService:
                     charge(seat, player_of(record, seat))
                 deals = isinstance(opponent, Computer) or record.rematch_offer not in (None, seat)
                 if deals:  # the computer always agrees
-                    self._check_unfinished(record.player_id, record.seat1_player_id)
+                    self.check_unfinished(record.player_id, record.seat1_player_id)
                 if record.rematch_offer is None:
                     locked.offer_rematch(seat)
                 if deals:

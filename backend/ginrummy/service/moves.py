@@ -28,6 +28,7 @@ from ginrummy.store.errors import StoreError
 
 from .errors import IllegalMove, StaleVersion, Unauthorized
 from .notify import Notifier
+from .ratings import rated_of
 from .table import (
     Charge,
     Computer,
@@ -114,7 +115,7 @@ class MoveService:
             reply = (move_scope(game_id, seat), idempotency_key, asked) if idempotency_key is not None else None
             try:
                 outcome = self.store.commit_move(MoveWrite(game_id, record.version, state, events, reply,
-                                                           *stats_of(record, events)))
+                                                           *stats_of(record, events), rated_of(record, events)))
             except StoreError as error:
                 if error.code == "not_found":
                     seated(None, token)
@@ -151,7 +152,7 @@ class MoveService:
             check_version(record.version, expected)
             state, events, body = self._play(record, seat, move.action_for(seat))
             reply = (move_scope(game_id, seat), idempotency_key, asked) if idempotency_key is not None else None
-            locked.save(state, events, reply, *stats_of(record, events))
+            locked.save(state, events, reply, *stats_of(record, events), rated=rated_of(record, events))
         self.notifier.publish(game_id)
         return body, False
 

@@ -2,8 +2,10 @@
 
 from .base import GameRecord, GameStore, PlayerGame, StoredReply
 from .codec import STORED_SCHEMA, decode_state, encode_state
+from .profiles import ProfileStore  # its table and the queue's are part of the schema (sql.metadata)
 from .schema import SchemaError
+from .seeks import SeekQueue
 from .sql import SqlStore, StoreError
 
-__all__ = ["STORED_SCHEMA", "GameRecord", "GameStore", "PlayerGame", "SchemaError", "SqlStore", "StoreError",
-           "StoredReply", "decode_state", "encode_state"]
+__all__ = ["STORED_SCHEMA", "GameRecord", "GameStore", "PlayerGame", "ProfileStore", "SchemaError", "SeekQueue",
+           "SqlStore", "StoreError", "StoredReply", "decode_state", "encode_state"]

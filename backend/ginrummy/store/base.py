@@ -14,6 +14,8 @@ from typing import Any, Protocol
 
 from ginrummy.engine import Event, GameState
 
+from .errors import StoreError
+
 __all__ = ["DailyGame", "GameRecord", "GameStore", "LockedGame", "MoveWrite", "PlayerGame", "StoredReply", "Written",
            "fingerprint", "move_scope", "same_token", "token_hash"]
 
@@ -50,6 +52,8 @@ class GameRecord:
     """The rematch's game, once both seats wanted one (it has the same seat tokens)."""
     daily: str | None = None
     """The day (YYYY-MM-DD) whose daily deal this game is: not counted in stats, its decks sealed till the day ends."""
+    pool: str | None = None
+    """A rated match: the pool its players' ratings move in when it ends (None: not rated)."""
 
     def token_hash(self, seat: int) -> str | None:
         """The hash of ``seat``'s token (None: seat 1 is the computer, or nobody has joined yet)."""
@@ -94,6 +98,49 @@ class StoredReply:
     version: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A player's rating in a pool, in the rating library's own terms: its value, its deviation, and the rated
+    matches it rests on."""
+
+    mu: float
+    sigma: float
+    matches: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RatedResult:
+    """A rated match that ended: who won and who lost, in which pool, whether the loser let its clock run out,
+    and how the two ratings move (``rate(winner's, loser's) -> (winner's, loser's)``), applied to the ratings
+    read under the move's transaction (``default`` for a player without one yet)."""
+
+    pool: str
+    winner: str
+    loser: str
+    abandoned: bool
+    rate: Callable[[Rating, Rating], tuple[Rating, Rating]]
+    default: Rating
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """A player as others may see them, and their rated record."""
+
+    player_id: str
+    handle: str | None
+    is_bot: bool
+    rated_finished: int
+    rated_abandoned: int
+    ratings: dict[str, Rating]
+
+
+class ProfileStore(Protocol):
+    def profile(self, player_id: str) -> Profile: ...
+    def set_handle(self, player_id: str, handle: str, only_if_none: bool = False) -> bool: ...
+    def make_bot(self, player_id: str) -> bool: ...
+    def leaderboard(self, pool: str, limit: int, max_sigma: float, min_matches: int) -> list[dict[str, Any]]: ...
+
+
 @dataclass(frozen=True)
 class MoveWrite:
     """A move to store as the version after ``expected_version``: its new state and events, the Idempotency-Key
@@ -108,6 +155,8 @@ class MoveWrite:
     stats: dict[str, int] | None = None
     seat1_stats: dict[str, int] | None = None
     """What it adds to the stats of the player in seat 1, when a person or a program sits there."""
+    rated: RatedResult | None = None
+    """The end of a rated match, whose players' ratings move with this move."""
 
 
 def token_hash(token: str) -> str:
@@ -148,7 +197,8 @@ class LockedGame(Protocol):
     def stored_reply(self, scope: str, key: str) -> StoredReply | None: ...
 
     def save(self, state: GameState, events: list[Event], reply: tuple[str, str, str] | None,
-             stats: dict[str, int] | None = None, seat1_stats: dict[str, int] | None = None) -> int: ...
+             stats: dict[str, int] | None = None, seat1_stats: dict[str, int] | None = None,
+             rated: RatedResult | None = None) -> int: ...
 
     def seat(self, token: str, player_id: str | None) -> None: ...
 
@@ -215,3 +265,61 @@ class GameStore(Protocol):
 
     def daily_games(self, day: str, finished_before: float) -> list[DailyGame]: ...
 
+
+# --- the queue of seeks (play someone now): store.seeks.SeekQueue
+
+@dataclass(frozen=True, slots=True)
+class Seek:
+    id: str
+    player_id: str
+    pool: str
+    rated: bool
+    rating: float
+    tier: int
+    status: str
+    created_at: float
+    updated_at: float
+    game_id: str | None
+    seat: int | None
+    seat_token: str | None
+
+
+Fits = Callable[[Seek, Seek, float], bool]
+"""Whether two waiting seeks may be paired at a time (their ratings close enough for how long they waited)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PairedGame:
+    """The match two seeks are paired into, as dealt: stored in the pairing's transaction."""
+
+    game_id: str
+    state: GameState
+    events: list[Event]
+    tokens: tuple[str, str]
+    """Seat 0's token and seat 1's."""
+    turn_seconds: int | None
+    stats: tuple[dict[str, int], dict[str, int]]
+    """What the first events add to each seat's player's stats."""
+    pool: str | None
+    """A rated match: the pool its players' ratings move in (None: a casual match)."""
+
+
+Deal = Callable[[Seek, Seek], PairedGame]
+"""Deal the match of two seeks being paired; the first seek named takes seat 0."""
+
+
+
+class SeekStore(Protocol):
+    def open(self, seek_id: str, player_id: str, pool: str, rated: bool, rating: float, tier: int) -> Seek: ...
+    def get(self, seek_id: str) -> Seek | None: ...
+    def waiting_of(self, player_id: str) -> Seek | None: ...
+    def cancel(self, seek_id: str) -> Seek | None: ...
+    def pair(self, seek_id: str, fits: Fits, deal: Deal, live_seconds: float) -> Seek | None: ...
+    def delete_ended(self, before: float) -> int: ...
+
+
+def require(seek: Seek | None, player_id: str) -> Seek:
+    """The seek if it is the player's; one answer for an unknown seek and another player's."""
+    if seek is None or seek.player_id != player_id:
+        raise StoreError("unknown_seek", "no seek of yours has this id")
+    return seek

@@ -67,6 +67,7 @@ from .base import (
     GameRecord,
     MoveWrite,
     PlayerGame,
+    RatedResult,
     StoredReply,
     Written,
     move_scope,
@@ -105,6 +106,7 @@ games = Table(
     Column("rematch_offer", Integer, nullable=True),  # the seat that offered a rematch (0006)
     Column("rematch_id", String(40), nullable=True),  # the rematch's game, once both wanted it (0006)
     Column("daily", String(10), nullable=True),  # the day (YYYY-MM-DD) whose daily deal this game is (0007)
+    Column("pool", String(8), nullable=True),  # a rated match: the pool its players' ratings move in (0009)
     # A player's match history, newest first by (created_at, id) with keyset paging (revision 0002), of the
     # matches played in seat 0 and of those played in seat 1 (0006).
     Index("ix_games_player_history", "player_id", "created_at", "id"),
@@ -148,6 +150,14 @@ players = Table(
     Column("token_hash", String(64), nullable=False, unique=True),
     Column("created_at", Float, nullable=False),
     *(Column(name, Integer, nullable=False, default=0) for name in COUNTS),
+    # The public name, and its case-folded form that makes it unique (0009); a bot account (0009).
+    Column("handle", String(20), nullable=True),
+    Column("handle_key", String(20), nullable=True),
+    Column("is_bot", Boolean, nullable=False, server_default=false()),
+    # Rated matches played to their end, and those of them lost by letting the turn clock run out (0009).
+    Column("rated_finished", Integer, nullable=False, server_default="0"),
+    Column("rated_abandoned", Integer, nullable=False, server_default="0"),
+    Index("ux_players_handle_key", "handle_key", unique=True),
 )
 
 PLAYER_GAME_COLUMNS = (games.c.id, games.c.level, games.c.status, games.c.created_at, games.c.updated_at,
@@ -375,7 +385,7 @@ class SqlStore:
         return GameRecord(row.id, version, state, row.level, row.player_id, event_count, row.seat_token_hash,
                           bool(row.practice), row.invite_hash, row.seat1_token_hash, row.seat1_player_id,
                           (row.seat0_seen_at, row.seat1_seen_at), row.turn_seconds, float(row.updated_at),
-                          row.rematch_offer, row.rematch_id, row.daily)
+                          row.rematch_offer, row.rematch_id, row.daily, row.pool)
 
     def _current(self, connection: Connection, row: Any) -> tuple[int, int, GameState]:
         """The game at the row's version (version, event count, state): this process's newest state of it, moved
@@ -674,6 +684,10 @@ def _write_move(connection: Connection, move: MoveWrite, lock: bool) -> Written 
         cursor.close()
     _add_stats(connection, player_id, move.stats)
     _add_stats(connection, seat1_player_id, move.seat1_stats)
+    if move.rated is not None:
+        from .profiles import rate_match  # the ratings' table is defined beside the profiles
+
+        rate_match(connection, move.rated)
     return Written(version, event_count, now)
 
 
@@ -769,11 +783,12 @@ class LockedGame:
         return _stored_reply(self.connection, scope, key)
 
     def save(self, state: GameState, events: list[Event], reply: tuple[str, str, str] | None,
-             stats: dict[str, int] | None = None, seat1_stats: dict[str, int] | None = None) -> int:
+             stats: dict[str, int] | None = None, seat1_stats: dict[str, int] | None = None,
+             rated: RatedResult | None = None) -> int:
         """Make the new state the next version (see ``_write_move``)."""
         assert self.record is not None
         written = _write_move(self.connection, MoveWrite(self.game_id, self.record.version, state, events, reply,
-                                                         stats, seat1_stats), lock=False)
+                                                         stats, seat1_stats, rated), lock=False)
         assert isinstance(written, Written), "the key was looked up under the same lock"
         self.saved = (written.version, written.event_count, state)
         return written.version
@@ -861,3 +876,21 @@ class _Listener:
     def stop(self) -> None:
         self.stopping.set()
         self.thread.join(timeout=5)
+
+
+def insert_paired_game(connection: Connection, game_id: str, state: GameState, events: list[Event],
+                       seats: tuple[tuple[str, str], tuple[str, str]], turn_seconds: int | None,
+                       stats: tuple[dict[str, int], dict[str, int]], pool: str | None) -> None:
+    """Store a new game at version 1 between two players who both have their seats already (a match the queue
+    paired): each seat's (token, player id), the turn clock, and what the first events add to each one's stats,
+    in the caller's transaction."""
+    now = time.time()
+    (token0, player0), (token1, player1) = seats
+    connection.execute(insert(games).values(
+        id=game_id, seat_token_hash=token_hash(token0), player_id=player0, level=None, version=1,
+        schema=STORED_SCHEMA, state=encode_state(state), status=_status(state), event_count=len(events),
+        created_at=now, updated_at=now, practice=False, snapshot_version=1, snapshot_events=len(events),
+        seat1_token_hash=token_hash(token1), seat1_player_id=player1, turn_seconds=turn_seconds, pool=pool))
+    _insert_events(connection, game_id, 0, 1, events)
+    _add_stats(connection, player0, stats[0])
+    _add_stats(connection, player1, stats[1])
