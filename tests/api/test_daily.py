@@ -378,7 +378,9 @@ def test_daily_games_count_on_the_leaderboard_not_in_stats(client: TestClient, d
     assert [e.points for e in ranked.entries] == [full_points, *resigned]
     assert [e.result for e in ranked.entries] == ["won" if full.view["winner"] == 0 else "lost", "resigned",
                                                   "resigned"]
-    assert all(e.handle is None for e in ranked.entries)
+    # Each is listed by the handle its player is known by (made up for a player who has not chosen one).
+    assert ranked.entries[0].handle == client.get("/api/players/me", headers=bearer(full_token)).json()["handle"]
+    assert all(e.handle for e in ranked.entries) and len({e.handle for e in ranked.entries}) == 3
     mine = client.get("/api/daily", headers=bearer(full_token)).json()["result"]
     assert mine["status"] == "finished" and mine["points"] == full_points
     assert client.get("/api/daily", headers=bearer(hand_token)).json()["result"]["result"] == "resigned"

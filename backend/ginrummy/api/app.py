@@ -65,12 +65,13 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
     app.state.matches = MatchService(app.state.store, app.state.notifier, settings.max_unfinished_games)
     app.state.reading = ReadingService(app.state.store, app.state.notifier)
     app.state.players = PlayerService(app.state.store)
-    app.state.daily = DailyService(app.state.store, app.state.matches)
     app.state.profiles = ProfileService(ProfileStore(app.state.store), settings.rating_provisional_deviation)
     app.state.seeks = SeekService(SeekQueue(app.state.store), SeekRules(
         settings.seek_offer_seconds, settings.seek_window, settings.seek_widen_per_second,
         settings.public_turn_seconds), lambda player_id: standing_of(app.state.profiles.profile(player_id)),
         may_start=app.state.matches.check_unfinished)
+    app.state.daily = DailyService(app.state.store, app.state.matches,
+                                   lambda player_id: app.state.profiles.profile(player_id).handle)
     app.state.limiter = Limiter(settings)
     app.state.parts = [app.state.limiter.redis] if app.state.limiter.shared is not None else []
     if relay is not None:

@@ -567,7 +567,7 @@ class DailyRevealResponse(BaseModel):
 
 class DailyEntryModel(BaseModel):
     rank: int = Field(..., ge=1, description="1 for the best")
-    handle: str | None = Field(..., description="The player's public handle; null for a player without one")
+    handle: str | None = Field(..., description="The player's public handle (GET /api/players/me)")
     points: int = Field(..., description="The player's final match score minus the computer's")
     result: Literal["won", "lost", "resigned"] = Field(..., description="How the match ended for the player; "
                                                        "resigned matches rank below every match played out")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ginrummy.engine import HOUSE, GameState, day_commitment, is_over
@@ -34,9 +35,12 @@ KEPT_BOARDS = 64
 
 
 class DailyService:
-    def __init__(self, store: GameStore, matches: MatchService) -> None:
+    def __init__(self, store: GameStore, matches: MatchService,
+                 handle_of: Callable[[str], str | None] | None = None) -> None:
         self.store = store
         self.matches = matches
+        self.handle_of = handle_of or (lambda _player_id: None)
+        """The handle a player is listed by (one is made for a player who has none yet)."""
         self._seeds: dict[str, int] = {}
         self._boards: dict[str, tuple[float, dict[str, Any]]] = {}
         self._lock = threading.Lock()
@@ -127,7 +131,8 @@ class DailyService:
             mine, its = game.state.final_scores
             result = result_of(game.state)
             rows.append((result == "resigned", its - mine, game.finished_at, game.id, {
-                "handle": None, "points": mine - its, "result": result, "finished_at": stamp(game.finished_at)}))
+                "handle": self.handle_of(game.player_id), "points": mine - its, "result": result,
+                "finished_at": stamp(game.finished_at)}))
         rows.sort(key=lambda row: row[:4])
         entries = [{"rank": rank, **row[4]} for rank, row in enumerate(rows[:LEADERBOARD_SIZE], start=1)]
         return {"date": day, "final": final, "players": len(rows), "entries": entries}
