@@ -3,6 +3,10 @@
 From a clone of this repository, through its venv (`make run` makes it, with httpx in it):
 
     .venv/bin/python examples/bot.py 'http://127.0.0.1:8000/#/join/GAME_ID/INVITE_CODE'
+    .venv/bin/python examples/bot.py --seek http://127.0.0.1:8000 [PLAYER_TOKEN]
+
+With --seek it plays one rated match in the bot pool instead: as the bot account of PLAYER_TOKEN, or a new one
+(whose token it prints, to seek again with), paired by the server's queue with another bot.
 
 Anywhere else it needs Python 3.11+ and httpx only:
 
@@ -88,16 +92,34 @@ def melds_with(view: dict[str, Any], card: str) -> list[list[str]]:
     return found
 
 
-def main(link: str) -> None:
-    found = re.search(r"^(https?://[^/#]+).*#/join/([\w-]+)/([\w-]+)$", link)
-    if found is None:
-        sys.exit("usage: python examples/bot.py http://HOST:PORT/#/join/GAME_ID/INVITE_CODE")
-    server, game_id, code = found.groups()
-    with httpx.Client(base_url=server, timeout=30) as client:
-        joined = client.post(f"/api/games/{game_id}/join", json={"code": code})
-        joined.raise_for_status()
-        client.headers["Authorization"] = f"Bearer {joined.json()['seat_token']}"
-        print(f"joined {game_id} as seat {joined.json()['seat']}")
+def seek(client: httpx.Client, token: str | None) -> tuple[str, str]:
+    """Seek a rated match in the bot pool (as a new bot account unless ``token`` names one): (game id, seat token)."""
+    if token is None:
+        token = client.post("/api/players").raise_for_status().json()["player_token"]
+        client.post("/api/players/me/bot", headers={"Authorization": f"Bearer {token}"}).raise_for_status()
+        print(f"bot account: {token}")
+    auth = {"Authorization": f"Bearer {token}"}
+    found = client.post("/api/seeks", json={"rated": True}, headers=auth).raise_for_status().json()
+    while found["status"] != "matched":  # waiting, or a computer offered: bots wait for bots
+        found = client.get(f"/api/seeks/{found['seek_id']}", params={"wait": 25}, headers=auth,
+                           timeout=40).raise_for_status().json()
+    return found["game_id"], found["seat_token"]
+
+
+def main(args: list[str]) -> None:
+    found = re.search(r"^(https?://[^/#]+).*#/join/([\w-]+)/([\w-]+)$", args[0] if args else "")
+    if found is None and (len(args) < 2 or args[0] != "--seek"):
+        sys.exit("usage: python examples/bot.py http://HOST:PORT/#/join/GAME_ID/INVITE_CODE\n"
+                 "       python examples/bot.py --seek http://HOST:PORT [PLAYER_TOKEN]")
+    with httpx.Client(base_url=found.group(1) if found else args[1], timeout=30) as client:
+        if found is not None:
+            game_id, code = found.group(2), found.group(3)
+            joined = client.post(f"/api/games/{game_id}/join", json={"code": code}).raise_for_status().json()
+            seat_token = joined["seat_token"]
+        else:
+            game_id, seat_token = seek(client, args[2] if len(args) > 2 else None)
+        client.headers["Authorization"] = f"Bearer {seat_token}"
+        print(f"joined {game_id} as seat {client.get(f'/api/games/{game_id}').json()['seat']}")
         version = 0
         for game in updates(client, game_id):
             if game["version"] < version:  # older than a move's answer already seen
@@ -124,4 +146,4 @@ def main(link: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "")
+    main(sys.argv[1:])

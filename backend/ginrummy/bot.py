@@ -25,6 +25,8 @@ from ginrummy.engine import View
 JOIN_LINK = re.compile(r"#/join/(?P<game>[A-Za-z0-9_-]+)/(?P<code>[A-Za-z0-9_-]+)$")
 WAIT_SECONDS = 25
 """How long one long poll waits for the other seat's move."""
+SEEK_WAIT_SECONDS = 25
+"""How long one look at a seek waits for it to be paired (the server allows up to 30)."""
 
 Json = dict[str, Any]
 
@@ -64,6 +66,19 @@ class Bot:
         """Take seat 1 of ``game_id`` with its invite code."""
         body = self._answer(self.client.post(f"/api/games/{game_id}/join", json={"code": code}))
         self.game_id, self.token, self.seat = game_id, body["seat_token"], 1
+
+    def seek(self, player_token: str, rated: bool = True) -> None:
+        """Seek a match as the player of ``player_token`` and take the seat the queue pairs it into (waiting on
+        through any offer of a computer: a bot ladder is for bots)."""
+        auth = {"Authorization": f"Bearer {player_token}"}
+        body = self._answer(self.client.post("/api/seeks", json={"rated": rated}, headers=auth))
+        while body["status"] != "matched":
+            if body["status"] == "cancelled":
+                raise RuntimeError("the seek was cancelled")
+            body = self._answer(self.client.get(f"/api/seeks/{body['seek_id']}", params={"wait": SEEK_WAIT_SECONDS},
+                                                headers=auth, timeout=SEEK_WAIT_SECONDS + 10))
+        self.game_id, self.token, self.seat = body["game_id"], body["seat_token"], body["seat"]
+        self.seen = 0
 
     def play(self) -> Json:
         """Play until the match is over; the final view."""
@@ -120,6 +135,32 @@ class Bot:
                                f"{problem.get('code', '')} {problem.get('detail', response.text[:200])}")
         body: Json = response.json()
         return body
+
+
+def bot_account(client: httpx.Client) -> str:
+    """A new player made a bot account: its player token."""
+    token: str = Bot._answer(client.post("/api/players"))["player_token"]
+    Bot._answer(client.post("/api/players/me/bot", headers={"Authorization": f"Bearer {token}"}))
+    return token
+
+
+def ladder(url: str, level: str, matches: int, player_token: str | None) -> int:
+    """``gin-rummy bot --seek``: play ``matches`` rated matches in the bot pool as ``level``, one after another,
+    with a bot account (a new one, whose token is printed, unless ``player_token`` names one)."""
+    with httpx.Client(base_url=url, timeout=30) as client:
+        if player_token is None:
+            player_token = bot_account(client)
+            print(f"bot account: {player_token}", flush=True)
+        for number in range(1, matches + 1):
+            bot = Bot(client, level, deal_after=2.0)
+            bot.seek(player_token)
+            final = bot.play()
+            mine, theirs = final["final_scores"][bot.seat], final["final_scores"][1 - bot.seat]
+            verdict = "won" if final["winner"] == bot.seat else "lost"
+            rating = Bot._answer(client.get("/api/players/me", headers={"Authorization": f"Bearer {player_token}"}))
+            print(f"match {number}: {level} {verdict} {mine}-{theirs}; rating {rating['rating']['rating']} "
+                  f"± {rating['rating']['deviation']}", flush=True)
+    return 0
 
 
 def run(join: str | None, create: str | None, level: str, deal_after: float, target: int | None) -> int:

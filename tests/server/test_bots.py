@@ -34,3 +34,48 @@ def test_our_level_and_the_example_bot_play_a_match_through_the_api(sqlite_url: 
     assert ours.group(1) != theirs.group(1), "one of the two won"
     assert (ours.group(2), ours.group(3)) == (theirs.group(3), theirs.group(2)), "they agree on the score"
     assert int(ours.group(5)) > 0 and "joined" in example.stdout
+
+
+def test_two_bot_accounts_play_a_rated_match_through_the_queue_and_a_person_waiting_is_never_paired_with_them(
+        sqlite_url: str, start_server: Callable[..., Any]) -> None:
+    import httpx
+
+    server = start_server(sqlite_url)
+    person = httpx.post(server.url + "/api/players", timeout=30).json()["player_token"]
+    auth = {"Authorization": f"Bearer {person}"}
+    waiting = httpx.post(server.url + "/api/seeks", json={"rated": True}, headers=auth, timeout=30).json()
+    assert waiting["status"] == "waiting" and waiting["pool"] == "people"
+    bots = [subprocess.Popen([sys.executable, "-m", "ginrummy.cli", "bot", "--seek", server.url, "--level", "simple"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    outs = [bot.communicate(timeout=300) for bot in bots]
+    assert all(bot.returncode == 0 for bot in bots), [err for _, err in outs]
+    verdicts = [re.search(r"match 1: simple (won|lost) (\d+)-(\d+); rating (\d+) ± (\d+)", out) for out, _ in outs]
+    assert all(verdicts), outs
+    assert sorted(v.group(1) for v in verdicts if v) == ["lost", "won"]
+    ratings = {v.group(1): int(v.group(4)) for v in verdicts if v}
+    assert ratings["won"] > 1500 > ratings["lost"], ratings
+    # The person's seek waited through it all, with nobody of its pool to meet.
+    still = httpx.get(f"{server.url}/api/seeks/{waiting['seek_id']}", headers=auth, timeout=30).json()
+    assert still["status"] in ("waiting", "offer_computer") and still["game_id"] is None
+    tokens = [re.search(r"bot account: (\S+)", out) for out, _ in outs]
+    for token in tokens:
+        assert token is not None
+        me = httpx.get(server.url + "/api/players/me", headers={"Authorization": f"Bearer {token.group(1)}"},
+                       timeout=30).json()
+        assert me["is_bot"] and me["pool"] == "bots" and me["rating"]["matches"] == 1
+
+
+def test_the_example_bot_seeks_and_plays_a_rated_match_against_our_level(sqlite_url: str,
+                                                                          start_server: Callable[..., Any]) -> None:
+    server = start_server(sqlite_url)
+    ours = subprocess.Popen([sys.executable, "-m", "ginrummy.cli", "bot", "--seek", server.url, "--level", "simple"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    example = subprocess.run([sys.executable, str(ROOT / "examples" / "bot.py"), "--seek", server.url],
+                             capture_output=True, text=True, timeout=300)
+    out, err = ours.communicate(timeout=60)
+    assert example.returncode == 0 and ours.returncode == 0, (example.stderr, err)
+    mine = re.search(r"match 1: simple (won|lost) (\d+)-(\d+)", out)
+    theirs = re.search(r"match over: (won|lost) (\d+)-(\d+)", example.stdout)
+    assert mine is not None and theirs is not None, (out, example.stdout)
+    assert mine.group(1) != theirs.group(1) and (mine.group(2), mine.group(3)) == (theirs.group(3), theirs.group(2))
+    assert "bot account: " in example.stdout

@@ -80,7 +80,7 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
                                     settings.streams_in_all)
     errors.install(app)
     routers = [ops.router, games.router, moves.router, players.router, daily.router, profiles.router,
-               profiles.boards, seeks.router]
+               profiles.boards, profiles.newcomers, seeks.router]
     if settings.metrics_enabled:
         routers.append(ops.metrics_router)
     for router in routers:

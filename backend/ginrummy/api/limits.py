@@ -211,6 +211,11 @@ class Limiter:
         """A new seek, counted for the address and for the player asking (by id)."""
         self._address_and_player(self.seeks, "seek", "seeks", "too_many_seeks", address, player)
 
+    def player_created(self, address: str) -> None:
+        """A new player made without a game, counted with new games for the address."""
+        self._address_and_player(self.create, "create", "new games and players", "too_many_players_created",
+                                 address, None)
+
     def handle(self, address: str, player: str) -> None:
         """A handle change, counted for the address and for the player."""
         self._address_and_player(self.handles, "handle", "handle changes", "too_many_handle_changes", address,

@@ -456,6 +456,10 @@ class ProfileResponse(BaseModel):
     rated_abandoned: int = Field(..., description="Of those, the ones lost by letting the turn clock run out")
 
 
+class NewPlayerResponse(BaseModel):
+    player_token: str = Field(..., description="The new player's token (keep it secret: it is the account)")
+
+
 class HandleRequest(Strict):
     handle: str = Field(..., max_length=100, description="3 to 20 letters, digits, '_' and '-', in words with one "
                         "space between them; unique without regard to case")

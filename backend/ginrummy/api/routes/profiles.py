@@ -10,11 +10,12 @@ from starlette.concurrency import run_in_threadpool
 from ginrummy.service.profiles import ProfileService
 
 from ..deps import Address, Limits, PlainInt, Players, Token
-from ..schemas import HandleRequest, LeaderboardResponse, ProfileResponse
+from ..schemas import HandleRequest, LeaderboardResponse, NewPlayerResponse, ProfileResponse
 from .common import private, problems
 
 router = APIRouter(prefix="/api/players/me", tags=["players"])
 boards = APIRouter(prefix="/api/leaderboard", tags=["players"])
+newcomers = APIRouter(prefix="/api/players", tags=["players"])
 
 LEADERBOARD_SECONDS = 30
 """How long a leaderboard may be kept by a cache."""
@@ -58,3 +59,12 @@ async def leaderboard(request: Request, response: Response,
                       limit: Annotated[PlainInt, Query(ge=1, le=100, description="How many")] = 50) -> Any:
     response.headers["Cache-Control"] = f"public, max-age={LEADERBOARD_SECONDS}"
     return await run_in_threadpool(_profiles(request).leaderboard, pool, limit)
+
+
+@newcomers.post("", status_code=201, response_model=NewPlayerResponse, responses=problems(429),
+                summary="A new anonymous player, without a game (a program's account, to seek matches with)")
+async def new_player(players: Players, limits: Limits, address: Address, response: Response) -> Any:
+    private(response)
+    limits.player_created(address)
+    _, token = await run_in_threadpool(players.new_player)
+    return {"player_token": token}
