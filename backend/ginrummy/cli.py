@@ -174,7 +174,8 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
-BENCHES = ("engine", "load", "capacity", "profile", "inference", "storage", "coach", "calibration", "stream")
+BENCHES = ("engine", "load", "capacity", "profile", "inference", "storage", "coach", "calibration", "stream",
+           "seeks")
 
 
 def _arena(args: argparse.Namespace) -> int:
@@ -322,7 +323,7 @@ def build_parser() -> argparse.ArgumentParser:
                        "opponent hands and knock estimates against the truth; storage: bytes stored per finished "
                        "match; coach: the time to review a hand; calibration: the hard player's probabilities, "
                        "predicted against observed; stream: how fast a move reaches the other seat's stream, "
-                       "across two server processes")
+                       "across two server processes; seeks: how long a seek waits to be paired")
     bench.add_argument("rest", nargs=argparse.REMAINDER, help="options passed to that bench (see its --help)")
     bench.set_defaults(run=_bench)
     return parser

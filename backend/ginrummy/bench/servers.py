@@ -16,7 +16,8 @@ from collections.abc import Sequence
 
 LOCAL = "127.0.0.1"
 OPEN_LIMITS = {"RATE_LIMIT_CREATE": "1000000/minute", "RATE_LIMIT_MOVES": "1000000/second",
-               "RATE_LIMIT_HINTS": "1000000/minute", "MAX_UNFINISHED_GAMES": "1000000", "LOG_LEVEL": "warning"}
+               "RATE_LIMIT_HINTS": "1000000/minute", "MAX_UNFINISHED_GAMES": "1000000", "LOG_LEVEL": "warning",
+               "RATE_LIMIT_SEEKS": "1000000/minute"}
 """The game server's limits, opened wide: the bench's clients all come from one address and play far faster than
 people (the limits have their own tests)."""
 

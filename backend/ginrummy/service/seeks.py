@@ -14,10 +14,11 @@ from typing import Any
 
 from ginrummy.ai.personas import PERSONAS, rating_of
 from ginrummy.engine import PRESETS
-from ginrummy.store.base import PairedGame, Profile, Seek, SeekStore, require
+from ginrummy.store.base import SEEK_KEY, PairedGame, Profile, Seek, SeekStore, require
 from ginrummy.store.errors import StoreError
 
 from .errors import Conflict, NotFound
+from .notify import Notifier
 from .ratings import new_rating, shown
 from .table import Invited, first_deal, new_id, new_token
 from .turns import stats_delta
@@ -65,12 +66,13 @@ class SeekRules:
 
 class SeekService:
     def __init__(self, queue: SeekStore, rules: SeekRules, standing: Standings | None = None,
-                 may_start: Callable[[str], None] | None = None) -> None:
+                 may_start: Callable[[str], None] | None = None, notifier: Notifier | None = None) -> None:
         self.queue = queue
         self.rules = rules
         self.standing = standing or (lambda _player_id: Standing())
         self.may_start = may_start or (lambda _player_id: None)
         """Refuses a player who may not start another match now (too many unfinished ones)."""
+        self.notifier = notifier
 
     # --- what a seeker asks
 
@@ -129,7 +131,11 @@ class SeekService:
                           (stats_delta(events, 0), stats_delta(events, 1)), first.pool if first.rated else None)
 
     def _pair(self, seek_id: str) -> Seek | None:
-        return self.queue.pair(seek_id, self.fits, self._deal, LIVE_SECONDS)
+        seek, partner = self.queue.pair(seek_id, self.fits, self._deal, LIVE_SECONDS)
+        if partner is not None and self.notifier is not None:
+            for paired in (seek_id, partner):  # wakes their long polls in this process (others hear the database)
+                self.notifier.publish(SEEK_KEY + paired)
+        return seek
 
     # --- the answer
 

@@ -268,6 +268,9 @@ class GameStore(Protocol):
 
 # --- the queue of seeks (play someone now): store.seeks.SeekQueue
 
+SEEK_KEY = "seek:"
+"""A seek's wake-ups go where a game's moves are told, under this prefix and its id (a game id has no colon)."""
+
 @dataclass(frozen=True, slots=True)
 class Seek:
     id: str
@@ -314,7 +317,8 @@ class SeekStore(Protocol):
     def get(self, seek_id: str) -> Seek | None: ...
     def waiting_of(self, player_id: str) -> Seek | None: ...
     def cancel(self, seek_id: str) -> Seek | None: ...
-    def pair(self, seek_id: str, fits: Fits, deal: Deal, live_seconds: float) -> Seek | None: ...
+    def pair(self, seek_id: str, fits: Fits, deal: Deal,
+             live_seconds: float) -> tuple[Seek | None, str | None]: ...
     def delete_ended(self, before: float) -> int: ...
 
 

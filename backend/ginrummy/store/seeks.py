@@ -17,9 +17,10 @@ from sqlalchemy import Column, Float, Index, Integer, String, Table, insert, sel
 from sqlalchemy.engine import Connection, Row
 from sqlalchemy.exc import IntegrityError
 
-from .base import Deal, Fits, Seek
+from .base import SEEK_KEY, Deal, Fits, Seek
 from .errors import StoreError
 from .sql import SqlStore, insert_paired_game, metadata
+from .sql import _notify as notify
 
 seeks = Table(
     "seeks", metadata,
@@ -91,20 +92,22 @@ class SeekQueue:
             row = connection.execute(select(seeks).where(seeks.c.id == seek_id)).first()
         return None if row is None else _seek(row)
 
-    def pair(self, seek_id: str, fits: Fits, deal: Deal, live_seconds: float) -> Seek | None:
+    def pair(self, seek_id: str, fits: Fits, deal: Deal, live_seconds: float) -> tuple[Seek | None, str | None]:
         """Pair the waiting seek ``seek_id`` with the first waiting seek of its pool that ``fits`` it (first tier
         first, then the longest waiting), storing their match with ``deal``: the seek as it is after (still
         waiting when none fits, or when another transaction is pairing it right now). Only seeks whose owners
         have asked about them in the last ``live_seconds`` are candidates (a player who left is not paired);
-        looking is asking, so a seek left waiting is marked as asked about now."""
+        looking is asking, so a seek left waiting is marked as asked about now. With the seek, the id of the seek
+        it was paired with now (None when it was not paired by this call); on PostgreSQL both are told on the
+        moves' channel as ``seek:<id>`` when the pairing commits."""
         now = time.time()
         with self.store._writer, self.engine.begin() as connection:
             mine = self._locked(connection, select(seeks).where(seeks.c.id == seek_id))
             if not mine:
-                return self.get(seek_id)  # being paired elsewhere this moment (or gone): look again later
+                return self.get(seek_id), None  # being paired elsewhere this moment (or gone): look again later
             seek = _seek(mine[0])
             if seek.status != "waiting":
-                return seek
+                return seek, None
             candidates = self._locked(connection, select(seeks).where(
                 (seeks.c.status == "waiting") & (seeks.c.pool == seek.pool) & (seeks.c.rated == int(seek.rated))
                 & (seeks.c.player_id != seek.player_id) & (seeks.c.updated_at >= now - live_seconds))
@@ -112,7 +115,7 @@ class SeekQueue:
             other = next((s for s in map(_seek, candidates) if fits(seek, s, now)), None)
             if other is None:
                 connection.execute(update(seeks).where(seeks.c.id == seek_id).values(updated_at=now))
-                return seek
+                return seek, None
             first, second = (seek, other) if other.created_at >= seek.created_at else (other, seek)
             game = deal(first, second)
             insert_paired_game(connection, game.game_id, game.state, game.events,
@@ -122,8 +125,9 @@ class SeekQueue:
                 connection.execute(update(seeks).where(seeks.c.id == one.id).values(
                     status="matched", game_id=game.game_id, seat=seat, seat_token=game.tokens[seat],
                     updated_at=now))
+                notify(connection, SEEK_KEY + one.id)
             row = connection.execute(select(seeks).where(seeks.c.id == seek_id)).one()
-        return _seek(row)
+        return _seek(row), other.id
 
     def _locked(self, connection: Connection, query: object) -> list[Row[tuple[object, ...]]]:
         if self.postgresql:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import time
 from typing import Annotated, Any
 
@@ -10,16 +9,18 @@ from fastapi import APIRouter, Body, Path, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from ginrummy.service.seeks import SeekService
+from ginrummy.store.base import SEEK_KEY
 
-from ..deps import GAME_ID, Address, Limits, PlainFloat, Players, Streams, Token
+from ..deps import GAME_ID, Address, Limits, PlainFloat, Players, Reading, Streams, Token
 from ..schemas import SeekRequest, SeekResponse
 from .common import private, problems
 
 router = APIRouter(prefix="/api/seeks", tags=["play someone"])
 
 RECHECK_SECONDS = 1.0
-"""How often a waiting long poll tries to pair its seek again (a seek paired by another process's request is
-found then too)."""
+"""How often a waiting long poll tries to pair its seek again, when nothing woke it: a pairing wakes both seeks'
+long polls at once (in this process; on PostgreSQL in every process), and on SQLite one paired through another
+process is found by looking again."""
 SeekId = Annotated[str, Path(pattern=GAME_ID, description="The seek's id, as POST /api/seeks answered it")]
 
 
@@ -42,7 +43,7 @@ async def open_seek(request: Request, players: Players, token: Token, limits: Li
 @router.get("/{seek_id}", response_model=SeekResponse, responses=problems(401, 404, 422, 429),
             summary="Your seek: matched (its game and your seat token), waiting, or a computer offered instead")
 async def get_seek(seek_id: SeekId, request: Request, players: Players, token: Token, streams: Streams,
-                   address: Address, response: Response,
+                   reading: Reading, address: Address, response: Response,
                    wait: Annotated[PlainFloat, Query(ge=0, le=30, description="Long poll: while the seek waits, "
                                                      "wait up to this many seconds for a match")] = 0) -> Any:
     private(response)
@@ -53,9 +54,9 @@ async def get_seek(seek_id: SeekId, request: Request, players: Players, token: T
         return body
     deadline = time.monotonic() + wait
     offered = body["status"] == "offer_computer"
-    with streams.holding("seek:" + seek_id, 0, address):
+    with streams.holding(SEEK_KEY + seek_id, 0, address), reading.subscribe(SEEK_KEY + seek_id) as woken:
         while (left := deadline - time.monotonic()) > 0:
-            await asyncio.sleep(min(left, RECHECK_SECONDS))
+            await woken.wait(min(left, RECHECK_SECONDS))
             body = await run_in_threadpool(seeks.look, player_id, seek_id)
             if body["status"] not in ("waiting", "offer_computer") or (body["status"] == "offer_computer"
                                                                         and not offered):
