@@ -105,7 +105,7 @@ def test_a_match_lost_on_the_clock_counts_as_abandoned(client: TestClient) -> No
     seat0, seat1 = paired(client, ann, bob)
     view = client.get(f"/api/games/{seat0['game_id']}", headers=bearer(seat0["seat_token"])).json()["view"]
     waiter = seat1 if view["turn"] == 0 else seat0  # the seat not to move claims
-    backdate(client, seat0["game_id"], 60)
+    backdate(client, seat0["game_id"], 45 + 120 + 5)  # the turn and the whole reserve
     claimed = client.post(f"/api/games/{seat0['game_id']}/claim", headers=bearer(waiter["seat_token"]))
     assert claimed.status_code == 200, claimed.text
     abandoned = [me(client, t)["rated_abandoned"] for t in (ann, bob)]

@@ -201,3 +201,38 @@ def test_seeks_racing_are_each_paired_once(client: TestClient) -> None:
         assert body["seat"] not in seats.setdefault(body["game_id"], set())
         seats[body["game_id"]].add(body["seat"])
     assert all(taken == {0, 1} for taken in seats.values()) and len(seats) == 6
+
+
+def test_a_paired_match_has_a_reserve_that_slow_moves_use_up_before_the_claim(client: TestClient) -> None:
+    from helpers import backdate
+
+    ann, bob = player_token(client), player_token(client)
+    first = seek(client, ann)
+    second = seek(client, bob)
+    first = look(client, ann, first["seek_id"])
+    by_seat = {body["seat"]: body for body in (first, second)}
+    read = client.get(f"/api/games/{first['game_id']}", headers=bearer(by_seat[0]["seat_token"])).json()
+    clock = read["clock"]
+    assert clock["turn_seconds"] == 45 and clock["reserves"] == [120.0, 120.0]
+    game_id, mover = read["game_id"], read["view"]["turn"]
+    waiter = by_seat[1 - mover]
+    # Past the turn's 45 s but within the reserve: no claim yet; the move made then uses up the 15 s over.
+    backdate(client, game_id, 60)
+    refused = client.post(f"/api/games/{game_id}/claim", headers=bearer(waiter["seat_token"]))
+    assert_problem(refused, 409, "clock_running")
+    view = client.get(f"/api/games/{game_id}", headers=bearer(by_seat[mover]["seat_token"])).json()["view"]
+    action = next(a for a in view["legal_actions"] if a["kind"] in ("pass", "draw"))
+    moved = client.post(f"/api/games/{game_id}/actions", json=action, headers=bearer(by_seat[mover]["seat_token"]))
+    assert moved.status_code == 200, moved.text
+    left = moved.json()["clock"]["reserves"]
+    assert 104 <= left[mover] <= 105.5 and left[1 - mover] == 120.0, left
+    # Whoever is to move now: once its turn and its whole reserve have run out, the other claims the match.
+    now = client.get(f"/api/games/{game_id}", headers=bearer(waiter["seat_token"])).json()
+    to_move = now["view"]["turn"]
+    backdate(client, game_id, 45 + now["clock"]["reserves"][to_move] - 3)
+    assert_problem(client.post(f"/api/games/{game_id}/claim", headers=bearer(by_seat[1 - to_move]["seat_token"])),
+                   409, "clock_running")
+    backdate(client, game_id, 6)
+    claimed = client.post(f"/api/games/{game_id}/claim", headers=bearer(by_seat[1 - to_move]["seat_token"]))
+    assert claimed.status_code == 200, claimed.text
+    assert claimed.json()["view"]["winner"] == 1 - to_move

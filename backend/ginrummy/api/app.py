@@ -68,7 +68,8 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
     app.state.profiles = ProfileService(ProfileStore(app.state.store), settings.rating_provisional_deviation)
     app.state.seeks = SeekService(SeekQueue(app.state.store), SeekRules(
         settings.seek_offer_seconds, settings.seek_window, settings.seek_widen_per_second,
-        settings.public_turn_seconds), lambda player_id: standing_of(app.state.profiles.profile(player_id)),
+        settings.public_turn_seconds, settings.public_reserve_seconds),
+        lambda player_id: standing_of(app.state.profiles.profile(player_id)),
         may_start=app.state.matches.check_unfinished, notifier=app.state.notifier)
     app.state.daily = DailyService(app.state.store, app.state.matches,
                                    lambda player_id: app.state.profiles.profile(player_id).handle)

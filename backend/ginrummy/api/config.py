@@ -89,6 +89,9 @@ class Settings(BaseSettings):
     rating_provisional_deviation: float = Field(250, gt=0, description="A rating whose deviation is above this is "
                                                 "provisional (shown with '?') and left off the leaderboards (a new "
                                                 "player's is 350)")
+    public_reserve_seconds: float = Field(120, ge=0, le=86_400, description="Play someone: each player's reserve "
+                                          "for a paired match, used up by the seconds its moves take past the turn "
+                                          "clock; the claim comes once turn and reserve have both run out")
     rate_limit_handles: str = Field("10/hour", description="Handle changes per client address, and per player")
     rate_limit_seeks: str = Field("30/minute", description="Seeks (play someone) per client address, and per player")
 

@@ -33,6 +33,7 @@ from .table import (
     replayed,
     seated,
     stats_of,
+    time_left,
 )
 from .turns import stats_delta
 
@@ -165,7 +166,7 @@ class MatchService:
             if to_act(state) != 1 - seat:
                 raise IllegalMove("nothing_to_claim", "a match can be claimed only while the other player is to "
                                   "move and its time has run out")
-            left = record.updated_at + record.turn_seconds - time.time()
+            left = time_left(record, 1 - seat, time.time())
             if left > 0:
                 raise IllegalMove("clock_running", f"the other player still has {math.ceil(left)} s to move",
                                   seconds_left=math.ceil(left))

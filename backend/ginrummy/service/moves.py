@@ -9,7 +9,9 @@ request is answered again rather than applied twice.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +39,7 @@ from .table import (
     opponent_of,
     player_of,
     record_answer,
+    reserves_after,
     same_request,
     seated,
     stats_of,
@@ -102,7 +105,7 @@ class MoveService:
                 charge(seat, player_of(record, seat))
             try:
                 check_version(record.version, expected)
-                state, events, body = self._play(record, seat, move.action_for(seat))
+                state, events, body, reserves = self._play(record, seat, move.action_for(seat))
             except (StaleVersion, IllegalMove):
                 # Refused on this process's copy, which another process may have moved past: read it again first.
                 if attempt == 0 and self._behind(game_id, record.version):
@@ -115,7 +118,8 @@ class MoveService:
             reply = (move_scope(game_id, seat), idempotency_key, asked) if idempotency_key is not None else None
             try:
                 outcome = self.store.commit_move(MoveWrite(game_id, record.version, state, events, reply,
-                                                           *stats_of(record, events), rated_of(record, events)))
+                                                           *stats_of(record, events), rated_of(record, events),
+                                                           reserves))
             except StoreError as error:
                 if error.code == "not_found":
                     seated(None, token)
@@ -150,16 +154,19 @@ class MoveService:
                 if stored is not None:
                     return self._answer_again(locked, seat, stored, asked), True
             check_version(record.version, expected)
-            state, events, body = self._play(record, seat, move.action_for(seat))
+            state, events, body, reserves = self._play(record, seat, move.action_for(seat))
             reply = (move_scope(game_id, seat), idempotency_key, asked) if idempotency_key is not None else None
-            locked.save(state, events, reply, *stats_of(record, events), rated=rated_of(record, events))
+            locked.save(state, events, reply, *stats_of(record, events), rated=rated_of(record, events),
+                        reserves=reserves)
         self.notifier.publish(game_id)
         return body, False
 
     @staticmethod
-    def _play(record: GameRecord, seat: int, action: Action) -> tuple[GameState, list[Event], dict[str, Any]]:
+    def _play(record: GameRecord, seat: int, action: Action
+              ) -> tuple[GameState, list[Event], dict[str, Any], tuple[float, float] | None]:
         """``seat``'s action and the computer's replies (when seat 1 is the computer) on the record's state:
-        the new state, the events and the answer to give."""
+        the new state, the events, the answer to give, and the seats' reserves when the move used some."""
+        reserves = reserves_after(record, seat, time.time())
         state = record.state
         try:
             state, events = apply(state, action)
@@ -171,7 +178,8 @@ class MoveService:
             key = computer_key(record.id, record.daily, record.state.seed)
             state = play_computer(state, opponent.level, f"{key}:{record.version}", events)
         numbered = list(enumerate(events, start=record.event_count + 1))
-        return state, events, record_answer(record, seat, numbered, record.version + 1, state)
+        shown = record if reserves is None else dataclasses.replace(record, reserves=reserves)
+        return state, events, record_answer(shown, seat, numbered, record.version + 1, state), reserves
 
     @staticmethod
     def _answer_again(locked: LockedGame, seat: int, stored: StoredReply, asked: str) -> dict[str, Any]:

@@ -62,6 +62,7 @@ class SeekRules:
     window: float = 150.0
     widen_per_second: float = 10.0
     turn_seconds: int = 45
+    reserve_seconds: float = 120.0
 
 
 class SeekService:
@@ -128,7 +129,8 @@ class SeekService:
         opponent = Invited(self.rules.turn_seconds)
         state, events = first_deal(game_id, PRESETS["house"], None, opponent)
         return PairedGame(game_id, state, events, (new_token(), new_token()), self.rules.turn_seconds,
-                          (stats_delta(events, 0), stats_delta(events, 1)), first.pool if first.rated else None)
+                          (stats_delta(events, 0), stats_delta(events, 1)), first.pool if first.rated else None,
+                          self.rules.reserve_seconds)
 
     def _pair(self, seek_id: str) -> Seek | None:
         seek, partner = self.queue.pair(seek_id, self.fits, self._deal, LIVE_SECONDS)

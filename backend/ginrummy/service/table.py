@@ -106,15 +106,39 @@ def present(seen_at: float | None) -> bool:
     return seen_at is not None and time.time() - seen_at < PRESENT_SECONDS
 
 
-def clock_of(turn_seconds: int | None, started: float, state: GameState, joined: bool = True
-             ) -> dict[str, Any] | None:
-    """A game's turn clock as answers show it: none without one; the deadline of the turn that ``started`` then,
-    or none while nobody is to move, or while seat 1 waits for whoever joins (no clock runs for a seat nobody
-    holds: the first turn's starts when seat 1 is taken)."""
+def clock_of(turn_seconds: int | None, started: float, state: GameState, joined: bool = True,
+             reserves: tuple[float, float] | None = None) -> dict[str, Any] | None:
+    """A game's turn clock as answers show it: none without one; the deadline of the turn that ``started`` then
+    (the turn's seconds, and what is left of the mover's reserve for the match, if the game has one), or none
+    while nobody is to move, or while seat 1 waits for whoever joins (no clock runs for a seat nobody holds: the
+    first turn's starts when seat 1 is taken)."""
     if turn_seconds is None:
         return None
-    running = to_act(state) is not None and joined
-    return {"turn_seconds": turn_seconds, "deadline": started + turn_seconds if running else None}
+    mover = to_act(state)
+    running = mover is not None and joined
+    extra = reserves[mover] if reserves is not None and mover is not None else 0.0
+    return {"turn_seconds": turn_seconds, "deadline": started + turn_seconds + extra if running else None,
+            "reserves": None if reserves is None else [round(left, 1) for left in reserves]}
+
+
+def time_left(record: GameRecord, seat: int, now: float) -> float:
+    """Seconds ``seat`` has left on its turn now: the turn's own, then its reserve for the match."""
+    assert record.turn_seconds is not None
+    reserve = record.reserves[seat] if record.reserves is not None else 0.0
+    return record.updated_at + record.turn_seconds + reserve - now
+
+
+def reserves_after(record: GameRecord, seat: int, now: float) -> tuple[float, float] | None:
+    """Each seat's reserve once ``seat`` moves now: a move made after its turn's seconds ran out uses up that
+    much of the mover's reserve. None when nothing changes (no reserve, not the mover's clock, or in time)."""
+    if record.reserves is None or record.turn_seconds is None or to_act(record.state) != seat:
+        return None
+    over = now - record.updated_at - record.turn_seconds
+    if over <= 0:
+        return None
+    left = list(record.reserves)
+    left[seat] = max(0.0, left[seat] - over)
+    return left[0], left[1]
 
 
 def rematch_of(record: GameRecord) -> dict[str, Any] | None:
@@ -193,7 +217,7 @@ def record_answer(record: GameRecord, seat: int, events: list[tuple[int, Event]]
     state = record.state if state is None else state
     started = record.updated_at if version in (None, record.version) else time.time()  # a move's: now
     joined = record.seat1_token_hash is not None
-    clock = clock_of(record.turn_seconds, started, state, joined)
+    clock = clock_of(record.turn_seconds, started, state, joined, record.reserves)
     return answer(record.id, record.version if version is None else version, opponent_of(record), state, events,
                   record.practice, seat, joined, present(record.seen_at[1 - seat]), clock, rematch_of(record),
                   record.daily)

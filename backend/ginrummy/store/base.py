@@ -54,6 +54,8 @@ class GameRecord:
     """The day (YYYY-MM-DD) whose daily deal this game is: not counted in stats, its decks sealed till the day ends."""
     pool: str | None = None
     """A rated match: the pool its players' ratings move in when it ends (None: not rated)."""
+    reserves: tuple[float, float] | None = None
+    """With the turn clock, each seat's reserve for the match: seconds it may go over its turns, in all."""
 
     def token_hash(self, seat: int) -> str | None:
         """The hash of ``seat``'s token (None: seat 1 is the computer, or nobody has joined yet)."""
@@ -157,6 +159,8 @@ class MoveWrite:
     """What it adds to the stats of the player in seat 1, when a person or a program sits there."""
     rated: RatedResult | None = None
     """The end of a rated match, whose players' ratings move with this move."""
+    reserves: tuple[float, float] | None = None
+    """Each seat's reserve after this move, when the move used some of the mover's (``table.reserves_after``)."""
 
 
 def token_hash(token: str) -> str:
@@ -198,7 +202,7 @@ class LockedGame(Protocol):
 
     def save(self, state: GameState, events: list[Event], reply: tuple[str, str, str] | None,
              stats: dict[str, int] | None = None, seat1_stats: dict[str, int] | None = None,
-             rated: RatedResult | None = None) -> int: ...
+             rated: RatedResult | None = None, reserves: tuple[float, float] | None = None) -> int: ...
 
     def seat(self, token: str, player_id: str | None) -> None: ...
 
@@ -305,6 +309,8 @@ class PairedGame:
     """What the first events add to each seat's player's stats."""
     pool: str | None
     """A rated match: the pool its players' ratings move in (None: a casual match)."""
+    reserve_seconds: float | None = None
+    """Each seat's reserve for the match on top of the turn clock."""
 
 
 Deal = Callable[[Seek, Seek], PairedGame]

@@ -120,7 +120,7 @@ class SeekQueue:
             game = deal(first, second)
             insert_paired_game(connection, game.game_id, game.state, game.events,
                                ((game.tokens[0], first.player_id), (game.tokens[1], second.player_id)),
-                               game.turn_seconds, game.stats, game.pool)
+                               game.turn_seconds, game.stats, game.pool, game.reserve_seconds)
             for one, seat in ((first, 0), (second, 1)):
                 connection.execute(update(seeks).where(seeks.c.id == one.id).values(
                     status="matched", game_id=game.game_id, seat=seat, seat_token=game.tokens[seat],

@@ -107,6 +107,8 @@ games = Table(
     Column("rematch_id", String(40), nullable=True),  # the rematch's game, once both wanted it (0006)
     Column("daily", String(10), nullable=True),  # the day (YYYY-MM-DD) whose daily deal this game is (0007)
     Column("pool", String(8), nullable=True),  # a rated match: the pool its players' ratings move in (0009)
+    Column("reserve0", Float, nullable=True),  # with the turn clock, each seat's reserve left for the match (0009)
+    Column("reserve1", Float, nullable=True),
     # A player's match history, newest first by (created_at, id) with keyset paging (revision 0002), of the
     # matches played in seat 0 and of those played in seat 1 (0006).
     Index("ix_games_player_history", "player_id", "created_at", "id"),
@@ -385,7 +387,8 @@ class SqlStore:
         return GameRecord(row.id, version, state, row.level, row.player_id, event_count, row.seat_token_hash,
                           bool(row.practice), row.invite_hash, row.seat1_token_hash, row.seat1_player_id,
                           (row.seat0_seen_at, row.seat1_seen_at), row.turn_seconds, float(row.updated_at),
-                          row.rematch_offer, row.rematch_id, row.daily, row.pool)
+                          row.rematch_offer, row.rematch_id, row.daily, row.pool,
+                          None if row.reserve0 is None else (float(row.reserve0), float(row.reserve1)))
 
     def _current(self, connection: Connection, row: Any) -> tuple[int, int, GameState]:
         """The game at the row's version (version, event count, state): this process's newest state of it, moved
@@ -684,6 +687,9 @@ def _write_move(connection: Connection, move: MoveWrite, lock: bool) -> Written 
         cursor.close()
     _add_stats(connection, player_id, move.stats)
     _add_stats(connection, seat1_player_id, move.seat1_stats)
+    if move.reserves is not None:
+        connection.execute(update(games).where(games.c.id == move.game_id).values(
+            reserve0=move.reserves[0], reserve1=move.reserves[1]))
     if move.rated is not None:
         from .profiles import rate_match  # the ratings' table is defined beside the profiles
 
@@ -784,11 +790,11 @@ class LockedGame:
 
     def save(self, state: GameState, events: list[Event], reply: tuple[str, str, str] | None,
              stats: dict[str, int] | None = None, seat1_stats: dict[str, int] | None = None,
-             rated: RatedResult | None = None) -> int:
+             rated: RatedResult | None = None, reserves: tuple[float, float] | None = None) -> int:
         """Make the new state the next version (see ``_write_move``)."""
         assert self.record is not None
         written = _write_move(self.connection, MoveWrite(self.game_id, self.record.version, state, events, reply,
-                                                         stats, seat1_stats, rated), lock=False)
+                                                         stats, seat1_stats, rated, reserves), lock=False)
         assert isinstance(written, Written), "the key was looked up under the same lock"
         self.saved = (written.version, written.event_count, state)
         return written.version
@@ -880,7 +886,8 @@ class _Listener:
 
 def insert_paired_game(connection: Connection, game_id: str, state: GameState, events: list[Event],
                        seats: tuple[tuple[str, str], tuple[str, str]], turn_seconds: int | None,
-                       stats: tuple[dict[str, int], dict[str, int]], pool: str | None) -> None:
+                       stats: tuple[dict[str, int], dict[str, int]], pool: str | None,
+                       reserve_seconds: float | None = None) -> None:
     """Store a new game at version 1 between two players who both have their seats already (a match the queue
     paired): each seat's (token, player id), the turn clock, and what the first events add to each one's stats,
     in the caller's transaction."""
@@ -890,7 +897,8 @@ def insert_paired_game(connection: Connection, game_id: str, state: GameState, e
         id=game_id, seat_token_hash=token_hash(token0), player_id=player0, level=None, version=1,
         schema=STORED_SCHEMA, state=encode_state(state), status=_status(state), event_count=len(events),
         created_at=now, updated_at=now, practice=False, snapshot_version=1, snapshot_events=len(events),
-        seat1_token_hash=token_hash(token1), seat1_player_id=player1, turn_seconds=turn_seconds, pool=pool))
+        seat1_token_hash=token_hash(token1), seat1_player_id=player1, turn_seconds=turn_seconds, pool=pool,
+        reserve0=reserve_seconds, reserve1=reserve_seconds))
     _insert_events(connection, game_id, 0, 1, events)
     _add_stats(connection, player0, stats[0])
     _add_stats(connection, player1, stats[1])

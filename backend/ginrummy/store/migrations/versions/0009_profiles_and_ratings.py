@@ -4,6 +4,7 @@
 - players.is_bot: a bot account (rated among bots only).
 - players.rated_finished, players.rated_abandoned: rated matches played to their end, and those lost by the clock.
 - games.pool: a rated match's pool (people or bots); null for every other game.
+- games.reserve0, games.reserve1: with the turn clock, each seat's reserve left for the match (a public match's).
 - ratings: one rating per player and pool (the rating library's value and deviation, and the matches it rests on).
 
 Revision ID: 0009
@@ -31,6 +32,8 @@ def upgrade() -> None:
     op.create_index("ux_players_handle_key", "players", ["handle_key"], unique=True)
     with op.batch_alter_table("games") as games:
         games.add_column(sa.Column("pool", sa.String(8), nullable=True))
+        games.add_column(sa.Column("reserve0", sa.Float, nullable=True))
+        games.add_column(sa.Column("reserve1", sa.Float, nullable=True))
     op.create_table(
         "ratings",
         sa.Column("player_id", sa.String(40), primary_key=True),
@@ -45,6 +48,8 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_table("ratings")
     with op.batch_alter_table("games") as games:
+        games.drop_column("reserve1")
+        games.drop_column("reserve0")
         games.drop_column("pool")
     op.drop_index("ux_players_handle_key", table_name="players")
     with op.batch_alter_table("players") as players:
