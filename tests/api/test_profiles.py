@@ -42,6 +42,7 @@ def test_a_new_player_has_a_made_up_handle_and_a_provisional_rating(client: Test
     body = me(client, ann)
     assert len(body["handle"].split()) == 3 and body["is_bot"] is False and body["pool"] == "people"
     assert body["rating"] == {"rating": 1500, "deviation": 350, "matches": 0, "provisional": True}
+    assert body["rank"] is None
     assert me(client, ann)["handle"] == body["handle"], "the made-up handle stays"
     assert_problem(client.get("/api/players/me"), 401, "unauthorized")
     assert_problem(client.get("/api/players/me", headers=bearer("nope")), 401, "unauthorized")
@@ -150,6 +151,7 @@ def test_the_leaderboard_lists_settled_ratings_only(client: TestClient) -> None:
     assert board.status_code == 200 and "public" in board.headers["Cache-Control"]
     body = LeaderboardResponse.model_validate(board.json())
     assert [p.handle for p in body.players][:1] == ["Strong One"] and len(body.players) == 2
+    assert me(client, strong)["rank"] == 1 and me(client, weak)["rank"] == 2
     assert all(not p.provisional and p.matches >= 5 for p in body.players)
     assert client.get("/api/leaderboard", params={"pool": "bots"}).json()["players"] == []
     for bad in ({"pool": "robots"}, {"limit": 0}, {"limit": 101}, {"limit": "1e3"}):

@@ -457,6 +457,8 @@ class ProfileResponse(BaseModel):
     rating: RatingModel = Field(..., description="Your rating in your pool")
     rated_finished: int = Field(..., description="Rated matches played to their end")
     rated_abandoned: int = Field(..., description="Of those, the ones lost by letting the turn clock run out")
+    rank: int | None = Field(..., description="Your place on your pool's leaderboard; null until your rating is "
+                             "settled (5 rated matches, and not provisional)")
 
 
 class NewPlayerResponse(BaseModel):

@@ -77,7 +77,8 @@ class ProfileService:
         pool = "bots" if found.is_bot else "people"
         return {"handle": found.handle, "is_bot": found.is_bot, "pool": pool,
                 "rating": shown(found.ratings.get(pool) or new_rating(), self.provisional_above),
-                "rated_finished": found.rated_finished, "rated_abandoned": found.rated_abandoned}
+                "rated_finished": found.rated_finished, "rated_abandoned": found.rated_abandoned,
+                "rank": self.store.rank(player_id, pool, self.provisional_above, SETTLED_MATCHES)}
 
     def rename(self, player_id: str, handle: str) -> dict[str, Any]:
         check_handle(handle)

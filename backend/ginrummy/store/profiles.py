@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from sqlalchemy import Column, Float, Integer, String, Table, and_, insert, select, update
+from sqlalchemy import Column, Float, Integer, String, Table, and_, func, insert, or_, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
@@ -67,6 +67,20 @@ class ProfileStore:
                 return False
             connection.execute(update(players).where(players.c.id == player_id).values(is_bot=True))
         return True
+
+    def rank(self, player_id: str, pool: str, max_sigma: float, min_matches: int) -> int | None:
+        """The player's place on the pool's leaderboard (None while its rating is not settled)."""
+        settled = and_(ratings.c.pool == pool, ratings.c.sigma <= max_sigma, ratings.c.matches >= min_matches)
+        with self.engine.connect().execution_options(readonly=True) as connection:
+            mine = connection.execute(select(ratings.c.mu, ratings.c.sigma).where(
+                and_(settled, ratings.c.player_id == player_id))).first()
+            if mine is None:
+                return None
+            score = mine.mu - 2 * mine.sigma
+            ahead = connection.execute(select(func.count()).select_from(ratings).where(and_(
+                settled, or_(ratings.c.mu - 2 * ratings.c.sigma > score,
+                             and_(ratings.c.mu - 2 * ratings.c.sigma == score, ratings.c.mu > mine.mu))))).scalar_one()
+        return int(ahead) + 1
 
     def leaderboard(self, pool: str, limit: int, max_sigma: float, min_matches: int) -> list[dict[str, Any]]:
         """The pool's settled ratings, best first (by the rating less two deviations, then the rating)."""
