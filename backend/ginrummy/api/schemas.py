@@ -221,9 +221,9 @@ class ClockModel(BaseModel):
     turn_seconds: int = Field(..., description="How long a player may take over its turn")
     deadline: float | None = Field(..., description="When the player to move runs out of time (Unix time, "
                                    "seconds); null while nobody is to move (a hand or the match is over)")
-    reserves: list[float] | None = Field(None, description="A public match's reserves: seconds each seat (by seat "
-                                         "number) may still go over its turns in the match, in all; the deadline "
-                                         "counts the mover's")
+    reserves: list[float] | None = Omitted("A public match's reserves (left out for other games): seconds each seat "
+                                           "(by seat number) may still go over its turns in the match, in all; the "
+                                           "deadline counts the mover's")
 
 
 class RematchModel(BaseModel):

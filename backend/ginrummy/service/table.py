@@ -117,8 +117,11 @@ def clock_of(turn_seconds: int | None, started: float, state: GameState, joined:
     mover = to_act(state)
     running = mover is not None and joined
     extra = reserves[mover] if reserves is not None and mover is not None else 0.0
-    return {"turn_seconds": turn_seconds, "deadline": started + turn_seconds + extra if running else None,
-            "reserves": None if reserves is None else [round(left, 1) for left in reserves]}
+    clock: dict[str, Any] = {"turn_seconds": turn_seconds,
+                             "deadline": started + turn_seconds + extra if running else None}
+    if reserves is not None:
+        clock["reserves"] = [round(left, 1) for left in reserves]
+    return clock
 
 
 def time_left(record: GameRecord, seat: int, now: float) -> float:
