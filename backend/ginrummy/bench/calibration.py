@@ -56,6 +56,7 @@ from ginrummy.ai import play as play_on  # this module's play is one match of th
 from ginrummy.ai.calibration import ANY_KNOCK, MIN_BLOCK, calibrated, fit
 from ginrummy.ai.chances import FIELDS, raw_chances
 from ginrummy.ai.chances import QUESTIONS as HINT_QUESTIONS
+from ginrummy.ai.policies import plays_by
 from ginrummy.ai.population import POPULATION
 from ginrummy.engine import (
     HOUSE,
@@ -200,8 +201,10 @@ def tables(by_opponent: dict[str, list[Record]], per_opponent: bool,
     return lines
 
 
-def write_fit(path: str, by_opponent: dict[str, list[Record]], named: bool, origin: str, min_block: int) -> str:
-    """Fit maps on this run's raw estimates and write them into ``path`` (keeping what else it holds)."""
+def write_fit(path: str, by_opponent: dict[str, list[Record]], named: bool, origin: str, min_block: int,
+              player: str = "hard") -> str:
+    """Fit maps on this run's raw estimates and write them into ``path`` (keeping what else it holds), with the
+    players they were fitted over (``policies.plays_by``: the hint's seat, and with ``named`` each opponent)."""
     try:
         with open(path) as existing:
             document = json.load(existing)
@@ -220,10 +223,11 @@ def write_fit(path: str, by_opponent: dict[str, list[Record]], named: bool, orig
         opponents = document.setdefault("opponents", {})
         for name, records in by_opponent.items():
             kept = [r for r in records if r[0] in HINT_QUESTIONS]
-            opponents[name] = {"command": command, "decisions": len(kept), "maps": maps(kept, HINT_QUESTIONS)}
+            opponents[name] = {"command": command, "decisions": len(kept), "player": plays_by(player),
+                               "opponent": plays_by(name), "maps": maps(kept, HINT_QUESTIONS)}
     else:
         pooled = [r for rs in by_opponent.values() for r in rs]
-        document.update({"command": command, "player": "hard", "decisions": len(pooled),
+        document.update({"command": command, "player": player, "plays_by": plays_by(player), "decisions": len(pooled),
                          "maps": maps(pooled, QUESTIONS)})
     with open(path, "w") as out:
         json.dump(document, out, indent=1)
@@ -313,5 +317,5 @@ def main(argv: list[str] | None = None) -> int:
         for name, records in by_opponent.items()}
     print("\n".join(tables(shown_records, per_opponent=named)))
     if args.fit:
-        print(write_fit(args.fit, by_opponent, named, origin, args.min_block))
+        print(write_fit(args.fit, by_opponent, named, origin, args.min_block, args.player))
     return 0
