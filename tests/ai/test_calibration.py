@@ -7,6 +7,7 @@ import random
 from importlib import resources
 
 from ginrummy.ai.calibration import CEILING, FLOOR, calibrated, fit, read
+from ginrummy.ai.policies import plays_by
 from ginrummy.bench.calibration import QUESTIONS
 
 
@@ -127,3 +128,18 @@ def test_every_decision_a_map_was_fitted_on_is_reported_at_the_rate_its_block_sh
     assert len(groups) >= 5
     for reported, outcomes in groups.items():
         assert abs(sum(outcomes) / len(outcomes) - reported) < 0.0001, reported  # rates are kept to 4 places
+
+
+def test_hards_knock_table_and_its_maps_were_counted_against_the_hard_that_plays_today() -> None:
+    """The hint models hard by a table of how often it knocks, and states its chances through maps fitted with
+    hard in the hint's seat: both record the hard they were counted against, and a change to hard's settings
+    fails here until they are counted again (``gin-rummy bench calibration --knock-table``, ``--named --fit``).
+    Every map that records its players records today's."""
+    package = resources.files("ginrummy.ai")
+    table = json.loads(package.joinpath("hard_knocking.json").read_text())
+    assert table["plays_by"] == plays_by(table["player"]) == plays_by("hard")
+    opponents = json.loads(package.joinpath("calibration.json").read_text())["opponents"]
+    assert "player" in opponents["hard"] and "opponent" in opponents["hard"]
+    for name, entry in opponents.items():
+        if "player" in entry:
+            assert entry["player"] == plays_by("hard") and entry["opponent"] == plays_by(name), name

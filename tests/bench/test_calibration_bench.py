@@ -9,9 +9,22 @@ from typing import Any
 
 import pytest
 
-from ginrummy.bench.calibration import Record, reliability
+from ginrummy.ai import Played, make_player
+from ginrummy.ai import play as play_on
+from ginrummy.ai.chances import QUESTIONS
+from ginrummy.ai.hand import draw_outcomes
+from ginrummy.bench.calibration import Record, _chance, gin, play, reliability
 from ginrummy.bench.calibration import main as calibration
 from ginrummy.bench.hinted import observed
+from ginrummy.engine import (
+    HOUSE,
+    ActionKind,
+    cached_deadwood,
+    knock_points,
+    mask_of,
+    new_game,
+    optimal_arrangements_of_mask,
+)
 
 Json = dict[str, Any]
 
@@ -103,3 +116,49 @@ def test_an_undercut_is_read_from_the_hands_result() -> None:
     hint = {"action": {"kind": "knock", "card": "7H"}, "chances": {"undercut": 0.1}}
     assert observed(BEFORE, hint, _answer(result="undercut")) == [("undercut", 0.1, True)]
     assert observed(BEFORE, hint, _answer(result="knock")) == [("undercut", 0.1, False)]
+
+
+def _truth(job: tuple[str, str, int]) -> list[Record]:
+    """The hints' questions in one in-process match, each outcome read from the game's true state (the stock card
+    drawn, the real hand across, the opponent's own action), as the service's seat never sees it."""
+    player, opponent, seed = job
+    seat = seed % 2
+    players = [make_player(player, seed), make_player(opponent, seed + 1)]
+    if seat:
+        players.reverse()
+    records: list[Record] = []
+    pending: list[tuple[str, float]] = []
+
+    def moved(move: Played) -> None:
+        view, action = move.view, move.action
+        if view is None:
+            pending.clear()
+        elif move.seat != seat:
+            if not view.drawing:
+                records.extend((q, p, action.kind in (ActionKind.KNOCK, ActionKind.BIG_GIN)) for q, p in pending)
+                pending.clear()
+        elif action.kind == ActionKind.DRAW and action.source == "stock":
+            hand = mask_of(view.hand)
+            helped = draw_outcomes(hand, [move.before.hand.stock[0]])[0] < cached_deadwood(hand)
+            records.extend((q, p, helped) for q, p in _chance(view, action, opponent).items())
+        elif action.kind == ActionKind.KNOCK and action.card is not None and not gin(view, action.card):
+            rest = optimal_arrangements_of_mask(mask_of(view.hand) & ~(1 << action.card))
+            undercut = knock_points(rest, mask_of(move.before.hand.hands[1 - seat]), view.rules) < 0
+            records.extend((q, p, undercut) for q, p in _chance(view, action, opponent).items())
+        elif action.kind == ActionKind.DISCARD:
+            pending.extend(_chance(view, action, opponent).items())
+
+    play_on(new_game(HOUSE, seed), dict(enumerate(players)), deal_as=0, on_move=moved)
+    return [record for record in records if record[0] in QUESTIONS]
+
+
+@pytest.mark.parametrize("job", [("hard", "simple(knock_at=0)", 500), ("hard", "undercutter", 507)])
+def test_in_process_outcomes_are_read_as_the_service_seat_reads_them_and_match_the_truth(
+        job: tuple[str, str, int]) -> None:
+    """The in-process bench reads each outcome from the answer the service would give (``hinted.observed``), so
+    a map fitted in process is fitted on what the hint-following seat sees; over a whole match, that reading
+    agrees with the game's true state, decision by decision."""
+    seen = sorted(r for r in play(job, named=True) if r[0] != "undercut if knocking")
+    assert seen == sorted(_truth(job))
+    assert {question for question, _, _ in seen} >= {"opponent knocks", "stock helps"}
+    assert any(happened for question, _, happened in seen if question == "opponent knocks")

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import bisect
 import json
-import random
 from functools import cache
 from importlib import resources
 from typing import Any
 
-from .policies import player_named
+from .policies import player_named, settings_of
 
 ANY_KNOCK = "undercut if knocking"
 """The coach's question: the chance that a knock the player could make now is undercut, asked of any knock (the
@@ -53,9 +52,7 @@ def _opponent_maps() -> dict[str, dict[str, Knots]]:
 def _same_player(one: Any, other: Any) -> bool:
     """Whether two players play by the same rules: the same kind with the same settings (their random
     streams aside)."""
-    def settings(player: Any) -> dict[str, Any]:
-        return {k: v for k, v in vars(player).items() if not isinstance(v, random.Random)}
-    return type(one) is type(other) and settings(one) == settings(other)
+    return type(one) is type(other) and settings_of(one) == settings_of(other)
 
 
 @cache

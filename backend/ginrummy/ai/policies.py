@@ -18,6 +18,7 @@ of it: ``take_chance`` (would it take this card from the pile, holding these car
 from __future__ import annotations
 
 import json
+import random
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -84,6 +85,18 @@ class HardModel:
         if deadwood > position.knock_limit:
             return 0.0
         return self.rates.get((deadwood, stock_bucket(position.stock_count)), 0.0)
+
+
+def settings_of(player: Player) -> dict[str, Any]:
+    """What a player plays by: its settings, its random stream aside."""
+    return {k: v for k, v in vars(player).items() if not isinstance(v, random.Random)}
+
+
+def plays_by(name: str) -> str:
+    """The player ``name`` makes, as one line of its kind and settings: a knock table or a fitted map records
+    the player it was counted against, so that a test can tell when the player has changed since."""
+    player = make_player(name, seed=0)
+    return f"{type(player).__name__} {settings_of(player)!r}"
 
 
 def player_named(name: str) -> Player | None:

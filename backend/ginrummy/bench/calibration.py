@@ -4,16 +4,17 @@ Two ways to measure, one table (for each tenth of the stated range: the decision
 rate observed and their gap in points; a gap over 5 points in a bin of 50 or more is flagged):
 
 - In process (the default, fast, for fitting): the hard player plays matches against each opponent, and at its
-  decisions the bench asks the hint's chances (``ai.chances``) next to what then really happened, read from
-  the game's true state (which the player never sees):
+  decisions the bench asks the hint's chances (``ai.chances``) next to what then happened, read by the one
+  function the service's hint-following seat reads it with (``hinted.observed``), from the answer the service
+  would give to the move (so a map fitted here is fitted on what that seat sees):
 
-  - undercut: at each of its knocks with deadwood, the chance that the knock is undercut; observed by scoring
-    the knock against the real hand.
+  - undercut: at each of its knocks with deadwood, the chance that the knock is undercut; observed: the hand's
+    result is an undercut.
   - opponent knocks: at each of its plain discards (with a turn of the opponent's to follow), the chance that
     the opponent knocks on its next turn; observed: the opponent's move after its draw is a knock (Gin and Big
     Gin included).
   - stock helps: at each of its draws from the stock, the chance that the stock card lowers its least deadwood;
-    observed with the card drawn.
+    observed: the least deadwood of the hand after the draw is below the deadwood before it.
 
   - undercut if knocking: at each discard where a knock with deadwood is possible, the chance that the knock
     (its own, or the least-deadwood one when it plays on) would be undercut, asked as the coach asks it
@@ -53,25 +54,28 @@ from functools import partial
 from ginrummy.ai import Played, make_player
 from ginrummy.ai import play as play_on  # this module's play is one match of the bench
 from ginrummy.ai.calibration import ANY_KNOCK, MIN_BLOCK, calibrated, fit
+from ginrummy.ai.chances import FIELDS, raw_chances
 from ginrummy.ai.chances import QUESTIONS as HINT_QUESTIONS
-from ginrummy.ai.chances import raw_chances
-from ginrummy.ai.hand import draw_outcomes
+from ginrummy.ai.policies import plays_by
 from ginrummy.ai.population import POPULATION
 from ginrummy.engine import (
     HOUSE,
     Action,
     ActionKind,
     Card,
+    Event,
+    GameState,
     View,
-    cached_deadwood,
+    events_for,
     knock,
     knock_points,
     mask_of,
     new_game,
     optimal_arrangements_of_mask,
+    view_for,
 )
 
-from .hinted import hinted_records, wait_lines
+from .hinted import Json, hinted_records, observed, wait_lines
 from .knocking import write_table
 
 QUESTIONS = (*HINT_QUESTIONS, ANY_KNOCK)
@@ -86,7 +90,6 @@ match) is fitted with blocks of a quarter of its decisions, but never fewer than
 
 Record = tuple[str, float, bool]
 """A question, its chance (raw in process, as stated through the service), and whether it happened."""
-GOES_DOWN = (ActionKind.KNOCK, ActionKind.BIG_GIN)
 
 
 def _chance(view: View, action: Action, opponent: str | None) -> dict[str, float]:
@@ -114,7 +117,11 @@ def _any_knock(view: View, action: Action, real: Sequence[Card]) -> list[Record]
 
 def play(job: tuple[str, str, int], named: bool = False) -> list[Record]:
     """One match of ``player`` (a hard player) against ``opponent``; the records of the hints' chances (asked
-    against ``opponent`` by name when ``named``, else against an opponent they cannot model)."""
+    against ``opponent`` by name when ``named``, else against an opponent they cannot model).
+
+    What happened after each chance is read as the service's hint-following seat reads it
+    (``hinted.observed``): from the seat's view before its move, the move and its chances, and the answer the
+    service would give to that move (the events up to the seat's next decision, and the seat's view then)."""
     player_name, opponent_name, seed = job
     hint_seat = seed % 2
     players = [make_player(player_name, seed), make_player(opponent_name, seed + 1)]
@@ -122,32 +129,32 @@ def play(job: tuple[str, str, int], named: bool = False) -> list[Record]:
         players.reverse()
     asked_about = opponent_name if named else None
     records: list[Record] = []
-    pending: list[tuple[str, float]] = []  # "opponent knocks" waits for the opponent's next move
+    asked: list[tuple[Json, Json, list[Event]]] = []  # the seat's last move with chances, and the events since
+
+    def answered(state: GameState) -> None:
+        """The seat's last move is answered in ``state`` (its next decision, or the hand over)."""
+        if asked:
+            before, hint, events = asked.pop()
+            answer = {"view": view_for(state, hint_seat).to_json(),
+                      "events": [e.to_json() for e in events_for(events, hint_seat, state)]}
+            records.extend(observed(before, hint, answer))
 
     def moved(move: Played) -> None:
         state, seat, view, action = move.before, move.seat, move.view, move.action
-        if view is None:  # the next hand dealt
-            pending.clear()
+        if view is None or seat == hint_seat:
+            answered(state)
+        if view is None or seat != hint_seat:
+            if asked:
+                asked[0][2].extend(move.events)
             return
-        if seat != hint_seat:
-            if not view.drawing:  # the opponent's move after its draw: going down, or not
-                records.extend((q, p, action.kind in GOES_DOWN) for q, p in pending)
-                pending.clear()
-        elif action.kind == ActionKind.DRAW and action.source == "stock":
-            hand = mask_of(view.hand)
-            helped = draw_outcomes(hand, [state.hand.stock[0]])[0] < cached_deadwood(hand)
-            records.append(("stock helps", _chance(view, action, asked_about)["stock helps"], helped))
-        elif action.kind == ActionKind.KNOCK and action.card is not None and not gin(view, action.card):
-            rest = mask_of(view.hand) & ~(1 << action.card)
-            real = mask_of(state.hand.hands[1 - seat])
-            undercut = knock_points(optimal_arrangements_of_mask(rest), real, view.rules) < 0
-            records.append(("undercut", _chance(view, action, asked_about)["undercut"], undercut))
-        elif action.kind == ActionKind.DISCARD:
-            pending.extend(_chance(view, action, asked_about).items())
-        if seat == hint_seat and not view.drawing and view.routine is None:
+        chances = _chance(view, action, asked_about)
+        if chances:
+            hint = {"action": action.to_json(), "chances": {FIELDS[q]: p for q, p in chances.items()}}
+            asked.append((view.to_json(), hint, list(move.events)))
+        if not view.drawing and view.routine is None:
             records.extend(_any_knock(view, action, state.hand.hands[1 - seat]))
 
-    play_on(new_game(HOUSE, seed), dict(enumerate(players)), deal_as=0, on_move=moved)
+    answered(play_on(new_game(HOUSE, seed), dict(enumerate(players)), deal_as=0, on_move=moved))
     return records
 
 
@@ -194,8 +201,10 @@ def tables(by_opponent: dict[str, list[Record]], per_opponent: bool,
     return lines
 
 
-def write_fit(path: str, by_opponent: dict[str, list[Record]], named: bool, origin: str, min_block: int) -> str:
-    """Fit maps on this run's raw estimates and write them into ``path`` (keeping what else it holds)."""
+def write_fit(path: str, by_opponent: dict[str, list[Record]], named: bool, origin: str, min_block: int,
+              player: str = "hard") -> str:
+    """Fit maps on this run's raw estimates and write them into ``path`` (keeping what else it holds), with the
+    players they were fitted over (``policies.plays_by``: the hint's seat, and with ``named`` each opponent)."""
     try:
         with open(path) as existing:
             document = json.load(existing)
@@ -214,10 +223,11 @@ def write_fit(path: str, by_opponent: dict[str, list[Record]], named: bool, orig
         opponents = document.setdefault("opponents", {})
         for name, records in by_opponent.items():
             kept = [r for r in records if r[0] in HINT_QUESTIONS]
-            opponents[name] = {"command": command, "decisions": len(kept), "maps": maps(kept, HINT_QUESTIONS)}
+            opponents[name] = {"command": command, "decisions": len(kept), "player": plays_by(player),
+                               "opponent": plays_by(name), "maps": maps(kept, HINT_QUESTIONS)}
     else:
         pooled = [r for rs in by_opponent.values() for r in rs]
-        document.update({"command": command, "player": "hard", "decisions": len(pooled),
+        document.update({"command": command, "player": player, "plays_by": plays_by(player), "decisions": len(pooled),
                          "maps": maps(pooled, QUESTIONS)})
     with open(path, "w") as out:
         json.dump(document, out, indent=1)
@@ -307,5 +317,5 @@ def main(argv: list[str] | None = None) -> int:
         for name, records in by_opponent.items()}
     print("\n".join(tables(shown_records, per_opponent=named)))
     if args.fit:
-        print(write_fit(args.fit, by_opponent, named, origin, args.min_block))
+        print(write_fit(args.fit, by_opponent, named, origin, args.min_block, args.player))
     return 0

@@ -14,7 +14,7 @@ from collections import Counter
 
 from ginrummy.ai import Played, make_player
 from ginrummy.ai import play as play_on
-from ginrummy.ai.policies import STOCK_BUCKETS, stock_bucket
+from ginrummy.ai.policies import STOCK_BUCKETS, plays_by, stock_bucket
 from ginrummy.engine import HOUSE, ActionKind, new_game
 
 Counts = Counter[tuple[str, bool]]
@@ -56,7 +56,7 @@ def write_table(path: str, player: str, opponents: list[str], matches: int, seed
                f"--opponents {','.join(opponents)} --seed {seed}")
     document = {"description": f"How often {player} knocks by 'deadwood/stock bucket' (buckets: stock left at "
                                f"least {', '.join(map(str, STOCK_BUCKETS))}): [knocks, chances].",
-                "command": command, "player": player,
+                "command": command, "player": player, "plays_by": plays_by(player),
                 "counts": {cell: [total[cell, True], total[cell, False]] for cell in cells}}
     with open(path, "w") as out:
         json.dump(document, out, indent=1)
