@@ -3,6 +3,7 @@ the leaderboards."""
 
 from __future__ import annotations
 
+import random
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -162,3 +163,31 @@ def _is(client: TestClient, seek: Json, token: str) -> bool:
     """Whether the seek's seat is ``token``'s player's (its match is in that player's history at that seat)."""
     listed = client.get("/api/players/me/matches", headers=bearer(token)).json()["matches"]
     return any(m["game_id"] == seek["game_id"] and m["seat"] == seek["seat"] for m in listed)
+
+
+def test_over_fifty_seeks_a_bot_never_meets_a_person(client: TestClient) -> None:
+    from ginrummy.service.seeks import SeekRules
+
+    client.app.state.seeks.rules = SeekRules(window=10_000)  # type: ignore[attr-defined]  # strength never keeps them apart
+    rng = random.Random(3)
+    kinds: dict[str, bool] = {}  # token -> is a bot
+    opened: list[tuple[str, Json]] = []
+    for number in range(50):
+        token = player_token(client)
+        bot = rng.random() < 0.5 if number > 1 else bool(number)
+        if bot:
+            assert client.post("/api/players/me/bot", headers=bearer(token)).status_code == 200
+        kinds[token] = bot
+        opened.append((token, client.post("/api/seeks", json={"rated": True}, headers=bearer(token)).json()))
+    seats: dict[str, list[bool]] = {}
+    for token, body in opened:
+        final = client.get(f"/api/seeks/{body['seek_id']}", headers=bearer(token)).json()
+        assert final["pool"] == ("bots" if kinds[token] else "people")
+        if final["status"] == "matched":
+            seats.setdefault(final["game_id"], []).append(kinds[token])
+    assert seats and all(len(sides) == 2 and sides[0] == sides[1] for sides in seats.values()), seats
+    assert any(sides[0] for sides in seats.values()) and any(not sides[0] for sides in seats.values())
+    # Of each pool, at most one seek is left waiting: everyone else found someone of their own kind.
+    left = [kinds[t] for t, b in opened if client.get(f"/api/seeks/{b['seek_id']}", headers=bearer(t)).json()["status"]
+            != "matched"]
+    assert left.count(True) <= 1 and left.count(False) <= 1, left
