@@ -163,6 +163,29 @@ def ladder(url: str, level: str, matches: int, player_token: str | None) -> int:
     return 0
 
 
+def daily(url: str, level: str, player_token: str | None) -> int:
+    """``gin-rummy bot --daily``: play today's daily deal as ``level`` with a bot account (a new one, whose token is
+    printed, unless ``player_token`` names one), then print the day's leaderboard as it stands."""
+    with httpx.Client(base_url=url, timeout=30) as client:
+        if player_token is None:
+            player_token = bot_account(client)
+            print(f"bot account: {player_token}", flush=True)
+        auth = {"Authorization": f"Bearer {player_token}"}
+        dealt = Bot._answer(client.post("/api/daily/play", headers=auth))
+        bot = Bot(client, level, game_id=dealt["game_id"], token=dealt["seat_token"], seat=0)
+        final = bot.play()
+        day = dealt["view"]["daily"]
+        handle = Bot._answer(client.get("/api/players/me", headers=auth))["handle"]
+        board = Bot._answer(client.get(f"/api/daily/{day}/leaderboard"))
+    mine, theirs = final["final_scores"]
+    print(f"{day}: {handle} ({level}) {'won' if final['winner'] == 0 else 'lost'} {mine}-{theirs} against the "
+          f"computer; {board['players']} players so far")
+    for entry in board["entries"]:
+        print(f"{entry['rank']:>4}  {entry['handle']:<22} {'bot' if entry['is_bot'] else '   '}  {entry['points']:>+5}  "
+              f"{entry['result']}")
+    return 0
+
+
 def run(join: str | None, create: str | None, level: str, deal_after: float, target: int | None) -> int:
     """``gin-rummy bot``: join a game by its link, or create one and print its link; play it; print the end."""
     url = create if create is not None else parse_join_link(join or "")[0]

@@ -160,10 +160,12 @@ def _ask(view: object) -> Action | None:
 
 
 def _bot(args: argparse.Namespace) -> int:
-    from ginrummy.bot import ladder, run
+    from ginrummy.bot import daily, ladder, run
 
     if args.seek is not None:
         return ladder(args.seek, args.level, args.matches, args.player_token)
+    if args.daily is not None:
+        return daily(args.daily, args.level, args.player_token)
     return run(args.join, args.create, args.level, args.deal_after, args.target)
 
 
@@ -307,8 +309,10 @@ def build_parser() -> argparse.ArgumentParser:
     joined.add_argument("--create", metavar="URL", help="the server's URL: create a game and print its join link")
     joined.add_argument("--seek", metavar="URL", help="the server's URL: play rated matches in the bot pool, "
                         "paired by the queue (with a new bot account unless --player-token names one)")
+    joined.add_argument("--daily", metavar="URL", help="the server's URL: play today's daily deal, once (with a new "
+                        "bot account unless --player-token names one), and print the day's leaderboard")
     bot.add_argument("--matches", type=int, default=1, help="with --seek: how many matches, one after another")
-    bot.add_argument("--player-token", default=None, help="with --seek: the bot account's player token")
+    bot.add_argument("--player-token", default=None, help="with --seek or --daily: the bot account's player token")
     bot.add_argument("--level", default="medium",
                      help=f"the level ({', '.join(LEVELS)}) or another player of the arena that plays")
     bot.add_argument("--deal-after", type=float, default=10.0, metavar="SECONDS",

@@ -1,9 +1,9 @@
 // The JSON API: tokens, one Idempotency-Key per action (kept across retries), If-Match, problem+json errors.
 
 export class ApiError extends Error {
-  constructor({ status, code, detail, legalActions = null }) {
+  constructor({ status, code, detail, legalActions = null, body = null }) {
     super(detail);
-    Object.assign(this, { name: 'ApiError', status, code, detail, legalActions });
+    Object.assign(this, { name: 'ApiError', status, code, detail, legalActions, body });
   }
 
   /** No answer at all (offline, server down, timed out). */
@@ -22,6 +22,7 @@ async function problemFrom(response) {
     code: body.code || 'http_error',
     detail: (typeof body.detail === 'string' && body.detail) || `the server answered ${response.status} ${response.statusText || ''}`.trim(),
     legalActions: body.legal_actions || null,
+    body, // its other fields (a seek already open names its seek_id)
   });
 }
 
@@ -86,6 +87,17 @@ export function createApi({
     matches: (playerToken, cursor = null) => mine(`matches${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, playerToken),
     match: (playerToken, id) => mine(matchPath(id), playerToken),
     matchHand: (playerToken, id, number) => mine(`${matchPath(id)}/hands/${number}`, playerToken),
+    newPlayer: () => send('POST', '/api/players', { body: null }),
+    me: (playerToken) => send('GET', '/api/players/me', { token: playerToken }),
+    rename: (playerToken, handle) => send('PATCH', '/api/players/me', { token: playerToken, body: { handle } }),
+    leaderboard: (pool) => send('GET', `/api/leaderboard?pool=${encodeURIComponent(pool)}&limit=50`),
+    /** Play someone: open a seek, wait on it (a long poll of `wait` seconds), cancel it. */
+    seek: (playerToken, rated) => send('POST', '/api/seeks', { token: playerToken, body: { rated } }),
+    seekLook: (playerToken, id, wait = 0) => send('GET', `/api/seeks/${encodeURIComponent(id)}${wait ? `?wait=${wait}` : ''}`, { token: playerToken }),
+    seekCancel: (playerToken, id) => send('DELETE', `/api/seeks/${encodeURIComponent(id)}`, { token: playerToken }),
+    daily: (playerToken) => send('GET', '/api/daily', { token: playerToken }),
+    playDaily: (playerToken) => send('POST', '/api/daily/play', { token: playerToken, headers: { 'Idempotency-Key': newKey() } }),
+    dailyBoard: (date) => send('GET', `/api/daily/${encodeURIComponent(date)}/leaderboard`),
     /** A move as the view offered it (or resign); a claim on the turn clock has its own route. */
     move: (id, token, action, version) => {
       const claim = action.kind === 'claim';

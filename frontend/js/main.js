@@ -8,6 +8,7 @@ import { openAtTop, placeScreen, startNav } from './nav.js';
 import { startRouter } from './router.js';
 import { bindHelp, renderHelp } from './screens/help.js';
 import { createHome, renderHome } from './screens/home.js';
+import { createLobby } from './screens/lobby.js';
 import { bindTableInput } from './screens/input.js';
 import { bindResult, createCoach, renderResult } from './screens/result.js';
 import { createTable } from './screens/table.js';
@@ -60,6 +61,7 @@ const ctx = {
 
 const table = createTable(ctx);
 const home = createHome(ctx, table);
+const lobby = createLobby(ctx, home);
 
 /** A screen whose module (with its markup and style sheet) comes the first time it opens, so that a first visit
  * fetches only what the home screen and the table need. `ready()` loads it once (again after a failure); `now` is it once loaded. */
@@ -85,6 +87,15 @@ const help = later(async () => {
   bindHelp(ctx);
   return {};
 });
+const people = later(async () => {
+  const [module] = await Promise.all([import('./screens/people.js'), screensFrom('seek.html'), styleSheet('css/screens.css')]);
+  return { ...module, screen: module.createPeople(ctx, home) };
+});
+ctx.ratedOver = async (gameId) => (await people.ready()).screen.ratedOver(gameId);
+const leaders = later(async () => {
+  const [module] = await Promise.all([import('./screens/leaders.js'), screensFrom('leaders.html'), styleSheet('css/screens.css')]);
+  return { ...module, screen: module.createLeaders(ctx) };
+});
 const settings = later(async () => {
   const [module] = await Promise.all([import('./screens/settings.js'), styleSheet('css/settings.css')]);
   module.bindSettings(ctx);
@@ -94,7 +105,11 @@ ctx.playAgain = () => (state.game?.opponent?.kind === 'person' ? table.rematch()
 ctx.coach = createCoach(ctx);
 
 const SCREENS = {
-  home: (s) => renderHome(s, store.game()), table: renderTable, result: renderResult,
+  home: (s) => {
+    renderHome(s, store.game());
+    lobby.render(s);
+  },
+  table: renderTable, result: renderResult, seek: (s) => people.now?.renderSeek(s), leaders: (s) => leaders.now?.renderLeaders(s),
   rules: (s) => help.now && renderHelp(s),
   review: (s) => review.now?.renderReview(s), stats: (s) => stats.now?.renderStats(s),
   match: (s) => stats.now?.renderMatch(s), settings: (s) => settings.now?.renderSettings(s),
@@ -108,7 +123,9 @@ function render(s) {
 }
 
 const OPEN = {
-  home: home.open,
+  home: async (focus) => {
+    await Promise.all([home.open(focus), lobby.refresh()]);
+  },
   play: table.open,
   join: (focus, route) => table.join(route),
   seat: async (focus, { id, code }) => { // a seat's own link, to play it on this device
@@ -117,6 +134,7 @@ const OPEN = {
   },
   review: async (focus, route) => (await review.ready()).screen.open(route, focus),
   stats: async (focus, route) => (await stats.ready()).screen.open(focus, route),
+  leaderboard: async (focus) => (await leaders.ready()).screen.open(focus),
   match: async (focus, route) => (await stats.ready()).screen.openMatch(route, focus),
   rules: async (focus) => {
     await help.ready();
@@ -127,9 +145,17 @@ const OPEN = {
     ctx.show('settings', focus);
   },
 };
-const router = startRouter((route, focus) => openAtTop(() => OPEN[route.name](focus, route), () => state.screen));
+const router = startRouter((route, focus) => {
+  people.now?.screen.leave(); // waiting for someone ends when another screen opens
+  return openAtTop(() => OPEN[route.name](focus, route), () => state.screen);
+});
 ctx.go = router.go;
 
+onClick('someone-button', async () => {
+  const rated = document.querySelector('input[name="rated"]:checked')?.value !== 'casual';
+  (await people.ready()).screen.start(rated);
+});
+onClick('handle-edit', async () => (await people.ready()).screen.editHandle());
 onClick('tip-ok', () => ctx.setTips(afterSeen(state.tips, byId('tip').dataset.tip)));
 onClick('tip-skip', () => ctx.setTips({ ...state.tips, done: true }));
 const dismiss = () => ctx.update((s) => withBanner(s, null));

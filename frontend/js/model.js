@@ -13,9 +13,12 @@ export const THROWN = ['discarded', 'knocked', 'gin'];
 let names;
 /** Who sits across: the computer, a persona called `name`, or a friend (`kind` 'person'). */
 export function setOpponent(kind, name) {
-  names = kind === 'person' ? ['Your friend', 'your friend', 'Friend']
-    : name ? [name, name, name] : ['The computer', 'the computer', 'Computer'];
+  names = name ? [name, name, name] : kind === 'person' ? ['Your friend', 'your friend', 'Friend']
+    : ['The computer', 'the computer', 'Computer'];
 }
+
+/** A rating as the page shows it: "1562", or "1500?" while it is still uncertain. */
+export const ratingWords = (r) => (r ? `${r.rating}${r.provisional ? '?' : ''}` : '');
 setOpponent();
 /** "Computer", "Friend" or a persona's name */
 export const theirName = () => names[2];

@@ -4,7 +4,7 @@ import { byId } from './dom.js';
 
 // The nav's link for screens that have none of their own: the game's screens are under Home (its Continue button
 // leads back to them), a past match's under Stats.
-const NAV = { table: 'home', result: 'home', match: 'stats' };
+const NAV = { table: 'home', result: 'home', match: 'stats', seek: 'home', leaders: 'home' };
 
 /** The nav link of the screen shown: a review is of the game in play (Home) or of a past match (Stats). */
 export function navOf(state) {

@@ -1,6 +1,6 @@
-// Routes are hashes: #/, #/play, #/join/ID/CODE, #/seat/ID/TOKEN, #/review/3, #/rules, #/stats, #/settings, #/matches/ID[/hands/3].
+// Routes are hashes: #/, #/play, #/leaderboard, #/join/ID/CODE, #/seat/ID/TOKEN, #/review/3, #/rules, #/stats, #/settings, #/matches/ID[/hands/3].
 
-const PLAIN = new Set(['play', 'rules', 'settings', 'stats']);
+const PLAIN = new Set(['play', 'rules', 'settings', 'stats', 'leaderboard']);
 
 /** A hash as a route: {name, id, hand}. Unknown hashes are the home screen. */
 export function parseRoute(hash) {

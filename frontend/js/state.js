@@ -18,6 +18,10 @@ export function initialState(settings, tips) {
     screen: 'home', settings, tips, game: null, table: freshTable(), busy: false, banner: null, rules: null,
     review: null, stats: null, matches: null, match: null, celebrated: null, home: null,
     analyses: {}, coachHand: null, coachMatch: null,
+    lobby: null, // {me, daily, editing, handleError}
+    seek: null, // {id, status, rated, waited, at, offer, me}
+    leaders: null, // {pool, boards, me, daily, yesterday, error}
+    rated: null, // {game, text}: how a rated match that just ended moved your rating
   };
 }
 

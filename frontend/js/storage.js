@@ -98,6 +98,18 @@ export function createStore(backend) {
       return { seen: seen.slice(0, TIP_KINDS_MAX), done: saved?.done === true };
     },
     saveTips: (tips) => write('tips', { seen: tips.seen, done: tips.done }),
+    /** Today's daily game on this device, {date, id, token}: it can be gone on with after another game. */
+    dailyGame() {
+      const daily = read('daily');
+      return typeof daily?.id === 'string' && typeof daily.token === 'string' ? daily : null;
+    },
+    saveDailyGame: (date, id, token) => write('daily', { date, id, token }),
+    /** The player's rating when a rated match began: {game, rating, provisional}. */
+    ratedFrom(gameId) {
+      const from = read('rated');
+      return from?.game === gameId && Number.isFinite(from.rating) ? from : null;
+    },
+    saveRatedFrom: (gameId, rating) => write('rated', { game: gameId, rating: rating.rating, provisional: !!rating.provisional }),
     lastNewGame: () => read('newgame'),
     saveLastNewGame: (choice) => write('newgame', choice),
   };

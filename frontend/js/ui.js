@@ -7,7 +7,7 @@ import { tipFor } from './tips.js';
 
 const TITLES = {
   table: 'Your game', result: 'Hand result', review: 'Review', rules: 'Rules and help', stats: 'Stats and matches',
-  match: 'A past match', settings: 'Settings',
+  match: 'A past match', settings: 'Settings', seek: 'Finding someone to play', leaders: 'Leaderboards',
 };
 const darkQuery = globalThis.matchMedia?.('(prefers-color-scheme: dark)');
 

@@ -359,7 +359,8 @@ def test_daily_games_count_on_the_leaderboard_not_in_stats(client: TestClient, d
     for _ in range(4):
         game, body = deal_daily(client)
         players.append((game, body["player_token"]))
-    (quick, _), (hand, hand_token), (full, full_token), (late, late_token) = players
+    (quick, quick_token), (hand, hand_token), (full, full_token), (late, late_token) = players
+    assert client.post("/api/players/me/bot", headers=bearer(quick_token)).status_code == 200  # a program's
     play_hand(hand, random.Random(11), greedy_action)  # one hand played, then resigned: points on the sheet
     for game in (quick, hand):
         resign(game)
@@ -381,6 +382,8 @@ def test_daily_games_count_on_the_leaderboard_not_in_stats(client: TestClient, d
     # Each is listed by the handle its player is known by (made up for a player who has not chosen one).
     assert ranked.entries[0].handle == client.get("/api/players/me", headers=bearer(full_token)).json()["handle"]
     assert all(e.handle for e in ranked.entries) and len({e.handle for e in ranked.entries}) == 3
+    quick_handle = client.get("/api/players/me", headers=bearer(quick_token)).json()["handle"]
+    assert [e.handle for e in ranked.entries if e.is_bot] == [quick_handle], "a program is labelled as one"
     mine = client.get("/api/daily", headers=bearer(full_token)).json()["result"]
     assert mine["status"] == "finished" and mine["points"] == full_points
     assert client.get("/api/daily", headers=bearer(hand_token)).json()["result"]["result"] == "resigned"

@@ -91,11 +91,20 @@ def test_a_rated_match_moves_both_ratings_by_the_librarys_amounts(client: TestCl
     again = client.post(f"/api/games/{seat1['game_id']}/resign", headers=bearer(seat0["seat_token"]))
     assert again.status_code == 409
     assert me(client, tokens[seat0["seat_token"]])["rating"] == winner["rating"]
+    # A rematch of it is casual, and still names the other player.
+    for seat in (seat0, seat1):
+        offered = client.post(f"/api/games/{seat['game_id']}/rematch", headers=bearer(seat["seat_token"]))
+        assert offered.status_code == 200, offered.text
+    rematch_id = offered.json()["rematch"]["game_id"]
+    game = client.get(f"/api/games/{rematch_id}", headers=bearer(seat1["seat_token"])).json()
+    assert game["opponent"]["rated"] is False and game["opponent"]["name"] == winner["handle"]
 
 
 def test_a_casual_match_leaves_ratings_alone(client: TestClient) -> None:
     ann, bob = player_token(client), player_token(client)
     _, seat1 = paired(client, ann, bob, rated=False)
+    game = client.get(f"/api/games/{seat1['game_id']}", headers=bearer(seat1["seat_token"])).json()
+    assert game["opponent"]["rated"] is False
     client.post(f"/api/games/{seat1['game_id']}/resign", headers=bearer(seat1["seat_token"]))
     assert me(client, ann)["rating"]["matches"] == me(client, bob)["rating"]["matches"] == 0
 

@@ -72,8 +72,17 @@ def test_two_seekers_are_paired_into_one_match_each_with_a_seat_of_their_own(cli
         data = game.json()
         assert data["seat"] == body["seat"] and data["level"] is None
         assert data["opponent"]["kind"] == "person" and data["opponent"]["joined"] is True
+        assert data["opponent"]["rated"] is True
         assert data["clock"]["turn_seconds"] == 45
         assert data["view"]["hand"] and len(data["view"]["hand"]) >= 10
+    # Each is told whom they play, by handle and rating, in the seek's answer and the game's.
+    handles = {token: client.get("/api/players/me", headers=bearer(token)).json()["handle"] for token in (ann, bob)}
+    for body, other in ((again, bob), (second, ann)):
+        assert body["opponent"]["handle"] == handles[other] and body["opponent"]["is_bot"] is False
+        assert body["opponent"]["rating"] == {"rating": 1500, "deviation": 350, "matches": 0, "provisional": True}
+        game = client.get(f"/api/games/{body['game_id']}", headers=bearer(body["seat_token"])).json()
+        assert game["opponent"]["name"] == handles[other]
+    assert first["opponent"] is None, "nobody to name while waiting"
     # A seat token plays only its own seat: ann's is not bob's.
     assert client.get(f"/api/games/{second['game_id']}", headers=bearer(again["seat_token"])).json()["seat"] == 0
     # Both matches show in each player's history.

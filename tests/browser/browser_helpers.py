@@ -282,3 +282,43 @@ def open_result(page: Page) -> None:
     if page.locator("#moment").is_visible():
         page.click("#moment-details")
     expect(page.locator("#result-body")).to_be_visible()
+
+
+# --- two seats, each played from a page of its own
+
+def cards_in(page: Page, selector: str) -> set[str]:
+    cards: list[str] = page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.card)")
+    return set(cards)
+
+
+def hand_of(page: Page) -> set[str]:
+    return cards_in(page, "#hand button.hand-card")
+
+
+def seat_of(page: Page) -> dict[str, Any]:
+    """The game and seat token this page keeps (localStorage)."""
+    saved: dict[str, Any] = page.evaluate("JSON.parse(localStorage.getItem('ginrummy.game'))")
+    return saved
+
+
+def my_turn(page: Page) -> bool:
+    return page.evaluate("(() => { const m = document.querySelector('main'); const t = document.querySelector("
+                         "'#turn-line'); return m.dataset.state === 'idle' && t.dataset.turn === 'you' "
+                         "&& document.querySelector('#screen-table').checkVisibility(); })()")
+
+
+def server_view_of(server: Any, saved: dict[str, Any]) -> dict[str, Any]:
+    """The view the server gives the seat this page plays."""
+    view: dict[str, Any] = httpx.get(f"{server.url}/api/games/{saved['id']}",
+                                     headers={"Authorization": f"Bearer {saved['token']}"}).json()["view"]
+    return view
+
+
+def move_by_hint(page: Page) -> str:
+    before = version(page)
+    name = ask_hint(page)
+    page.click(f"#actions [data-action={name}]")
+    if name in ("knock", "gin", "big_gin"):
+        page.click("#confirm-ok")
+    wait_move(page, before)
+    return name

@@ -10,46 +10,19 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from browser_helpers import PHONE, PageErrors, ask_hint, game_storage, on_result, version, wait_move
+from browser_helpers import (
+    PHONE,
+    PageErrors,
+    cards_in,
+    game_storage,
+    hand_of,
+    move_by_hint,
+    my_turn,
+    on_result,
+    seat_of,
+    server_view_of,
+)
 from playwright.sync_api import Page, expect
-
-
-def cards_in(page: Page, selector: str) -> set[str]:
-    cards: list[str] = page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.card)")
-    return set(cards)
-
-
-def hand_of(page: Page) -> set[str]:
-    return cards_in(page, "#hand button.hand-card")
-
-
-def seat_of(page: Page) -> dict[str, Any]:
-    """The game and seat token this page keeps (localStorage)."""
-    saved: dict[str, Any] = page.evaluate("JSON.parse(localStorage.getItem('ginrummy.game'))")
-    return saved
-
-
-def my_turn(page: Page) -> bool:
-    return page.evaluate("(() => { const m = document.querySelector('main'); const t = document.querySelector("
-                         "'#turn-line'); return m.dataset.state === 'idle' && t.dataset.turn === 'you' "
-                         "&& document.querySelector('#screen-table').checkVisibility(); })()")
-
-
-def server_view_of(server: Any, saved: dict[str, Any]) -> dict[str, Any]:
-    """The view the server gives the seat this page plays."""
-    view: dict[str, Any] = httpx.get(f"{server.url}/api/games/{saved['id']}",
-                                     headers={"Authorization": f"Bearer {saved['token']}"}).json()["view"]
-    return view
-
-
-def move_by_hint(page: Page) -> str:
-    before = version(page)
-    name = ask_hint(page)
-    page.click(f"#actions [data-action={name}]")
-    if name in ("knock", "gin", "big_gin"):
-        page.click("#confirm-ok")
-    wait_move(page, before)
-    return name
 
 
 def test_two_people_play_a_hand_by_link_each_seeing_only_their_own_cards(

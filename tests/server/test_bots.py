@@ -79,3 +79,23 @@ def test_the_example_bot_seeks_and_plays_a_rated_match_against_our_level(sqlite_
     assert mine is not None and theirs is not None, (out, example.stdout)
     assert mine.group(1) != theirs.group(1) and (mine.group(2), mine.group(3)) == (theirs.group(3), theirs.group(2))
     assert "bot account: " in example.stdout
+
+
+def test_two_bots_play_the_daily_deal_and_are_listed_as_bots_on_its_leaderboard(
+        sqlite_url: str, start_server: Callable[..., Any]) -> None:
+    server = start_server(sqlite_url)
+    runs = [subprocess.run([sys.executable, "-m", "ginrummy.cli", "bot", "--daily", server.url, "--level", level],
+                           capture_output=True, text=True, timeout=300) for level in ("simple", "medium")]
+    assert all(run.returncode == 0 for run in runs), [run.stderr for run in runs]
+    last = runs[1].stdout
+    assert re.search(r"\(medium\) (won|lost) \d+-\d+ against the computer; 2 players so far", last), last
+    rows = re.findall(r"^\s+(\d+)\s+(.+?)\s+bot\s+([+-]\d+)\s+(won|lost)$", last, re.M)
+    assert [int(rank) for rank, *_ in rows] == [1, 2], last
+    points = [int(p) for _, _, p, _ in rows]
+    assert points == sorted(points, reverse=True), "ranked by points against the computer"
+    # Each played the same first deal (the day's): the second bot may not play again today.
+    token = re.search(r"bot account: (\S+)", runs[1].stdout)
+    assert token is not None
+    again = subprocess.run([sys.executable, "-m", "ginrummy.cli", "bot", "--daily", server.url, "--player-token",
+                            token.group(1)], capture_output=True, text=True, timeout=60)
+    assert again.returncode != 0 and "daily_played" in again.stderr

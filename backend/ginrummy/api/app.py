@@ -70,9 +70,10 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
         settings.seek_offer_seconds, settings.seek_window, settings.seek_widen_per_second,
         settings.public_turn_seconds, settings.public_reserve_seconds),
         lambda player_id: standing_of(app.state.profiles.profile(player_id)),
-        may_start=app.state.matches.check_unfinished, notifier=app.state.notifier)
+        may_start=app.state.matches.check_unfinished, notifier=app.state.notifier, games=app.state.store,
+        card=app.state.profiles.card)
     app.state.daily = DailyService(app.state.store, app.state.matches,
-                                   lambda player_id: app.state.profiles.profile(player_id).handle)
+                                   app.state.profiles.named)
     app.state.limiter = Limiter(settings)
     app.state.parts = [app.state.limiter.redis] if app.state.limiter.shared is not None else []
     if relay is not None:

@@ -211,7 +211,9 @@ class OpponentModel(BaseModel):
     kind: Literal["computer", "person"] = Field(..., description="computer, or a person (or a program) who "
                                                 "joined by invite")
     level: Level | None = Omitted("The computer's level or persona id (the computer only)")
-    name: str | None = Omitted("A persona's name, as the page calls it (a persona only)")
+    name: str | None = Omitted("A persona's name, as the page calls it (a persona only); in a match the queue "
+                               "paired (POST /api/seeks), the other player's handle")
+    rated: bool | None = Omitted("A match the queue paired: whether it is rated (a rematch of one never is)")
     joined: bool | None = Omitted("A person: whether someone has taken the seat yet")
     connected: bool | None = Omitted("A person: whether they are following the game now (a stream open, or a long "
                                      "poll, within the last 30 s)")
@@ -495,6 +497,14 @@ class OfferModel(BaseModel):
     rating: int | None = Field(..., description="Its strength from the arena's round robin (Elo scale)")
 
 
+class SeekOpponentModel(BaseModel):
+    """The player a matched seek was paired with, as their opponent sees them."""
+
+    handle: str = Field(..., description="Their public name")
+    is_bot: bool = Field(..., description="A bot account (bots are paired with bots only)")
+    rating: RatingModel = Field(..., description="Their rating in the pool, as it stood when you looked")
+
+
 class SeekResponse(BaseModel):
     """A seek for a match with someone, as its owner sees it."""
 
@@ -511,6 +521,7 @@ class SeekResponse(BaseModel):
     seat_token: str | None = Field(..., description="Once matched: plays your seat (Authorization: Bearer); keep "
                                    "it secret")
     offer: OfferModel | None = Field(..., description="With offer_computer: the computer offered")
+    opponent: SeekOpponentModel | None = Field(..., description="Once matched: who you play")
 
 
 class RulesResponse(BaseModel):
@@ -577,6 +588,7 @@ class DailyRevealResponse(BaseModel):
 class DailyEntryModel(BaseModel):
     rank: int = Field(..., ge=1, description="1 for the best")
     handle: str | None = Field(..., description="The player's public handle (GET /api/players/me)")
+    is_bot: bool = Field(..., description="A bot account (a program), labelled as such")
     points: int = Field(..., description="The player's final match score minus the computer's")
     result: Literal["won", "lost", "resigned"] = Field(..., description="How the match ended for the player; "
                                                        "resigned matches rank below every match played out")

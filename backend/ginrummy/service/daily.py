@@ -36,10 +36,11 @@ KEPT_BOARDS = 64
 
 class DailyService:
     def __init__(self, store: GameStore, matches: MatchService,
-                 handle_of: Callable[[str], str | None] | None = None) -> None:
+                 player_of: Callable[[str], tuple[str | None, bool]] | None = None) -> None:
         self.store = store
         self.matches = matches
-        self.handle_of = handle_of or (lambda _player_id: None)
+        self.player_of = player_of or (lambda _player_id: (None, False))
+        """A player's handle, and whether it is a bot account."""
         """The handle a player is listed by (one is made for a player who has none yet)."""
         self._seeds: dict[str, int] = {}
         self._boards: dict[str, tuple[float, dict[str, Any]]] = {}
@@ -130,11 +131,13 @@ class DailyService:
         for game in self.store.daily_games(day, end_of(day)):
             mine, its = game.state.final_scores
             result = result_of(game.state)
-            rows.append((result == "resigned", its - mine, game.finished_at, game.id, {
-                "handle": self.handle_of(game.player_id), "points": mine - its, "result": result,
-                "finished_at": stamp(game.finished_at)}))
+            rows.append((result == "resigned", its - mine, game.finished_at, game.id, game.player_id, {
+                "points": mine - its, "result": result, "finished_at": stamp(game.finished_at)}))
         rows.sort(key=lambda row: row[:4])
-        entries = [{"rank": rank, **row[4]} for rank, row in enumerate(rows[:LEADERBOARD_SIZE], start=1)]
+        entries = []
+        for rank, row in enumerate(rows[:LEADERBOARD_SIZE], start=1):  # the players named: those listed only
+            handle, bot = self.player_of(row[4])
+            entries.append({"rank": rank, "handle": handle, "is_bot": bot, **row[5]})
         return {"date": day, "final": final, "players": len(rows), "entries": entries}
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from ginrummy.ai.personas import PERSONAS, rating_of
 from ginrummy.engine import PRESETS
-from ginrummy.store.base import SEEK_KEY, PairedGame, Profile, Seek, SeekStore, require
+from ginrummy.store.base import SEEK_KEY, GameStore, PairedGame, Profile, Seek, SeekStore, require
 from ginrummy.store.errors import StoreError
 
 from .errors import Conflict, NotFound
@@ -67,8 +67,12 @@ class SeekRules:
 
 class SeekService:
     def __init__(self, queue: SeekStore, rules: SeekRules, standing: Standings | None = None,
-                 may_start: Callable[[str], None] | None = None, notifier: Notifier | None = None) -> None:
+                 may_start: Callable[[str], None] | None = None, notifier: Notifier | None = None,
+                 games: GameStore | None = None, card: Callable[[str], dict[str, Any]] | None = None) -> None:
         self.queue = queue
+        self.games = games
+        self.card = card
+        """A player as their opponent is shown them (handle and rating), once matched."""
         self.rules = rules
         self.standing = standing or (lambda _player_id: Standing())
         self.may_start = may_start or (lambda _player_id: None)
@@ -151,6 +155,16 @@ class SeekService:
             persona, strength = min(known, key=lambda pair: abs(pair[1] - rating))
         return {"level": persona.id, "name": persona.name, "style": persona.style, "rating": strength}
 
+    def opponent(self, seek: Seek) -> dict[str, Any] | None:
+        """Who a matched seek's owner plays: the other seat's player, by handle and rating."""
+        if self.games is None or self.card is None or seek.game_id is None or seek.seat is None:
+            return None
+        record = self.games.get_game(seek.game_id)
+        if record is None:
+            return None
+        other = record.seat1_player_id if seek.seat == 0 else record.player_id
+        return None if other is None else self.card(other)
+
     def answer(self, seek: Seek) -> dict[str, Any]:
         """A seek as its owner is told it (a ``SeekResponse``)."""
         waited = max(0.0, (time.time() if seek.status == "waiting" else seek.updated_at) - seek.created_at)
@@ -159,9 +173,10 @@ class SeekService:
             status = "offer_computer"
         body: dict[str, Any] = {"seek_id": seek.id, "status": status, "pool": seek.pool, "rated": seek.rated,
                                 "waited_seconds": round(waited, 1), "game_id": None, "seat": None,
-                                "seat_token": None, "offer": None}
+                                "seat_token": None, "offer": None, "opponent": None}
         if seek.status == "matched":
-            body.update(game_id=seek.game_id, seat=seek.seat, seat_token=seek.seat_token)
+            body.update(game_id=seek.game_id, seat=seek.seat, seat_token=seek.seat_token,
+                        opponent=self.opponent(seek))
         elif status == "offer_computer":
             body["offer"] = self.offer(seek.rating)
         return body

@@ -188,19 +188,31 @@ def numbered_events(listed: list[tuple[int, Event]], state: GameState, seat: int
     return [event_json(seq, e) for (seq, _), e in zip(listed, seen, strict=True)]
 
 
-def opponent_json(seat: int, opponent: Opponent, joined: bool, connected: bool = False) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    """A match the queue paired, as a seat is told of it: the other player's handle, and whether it is rated."""
+
+    handle: str | None
+    rated: bool
+
+
+def opponent_json(seat: int, opponent: Opponent, joined: bool, connected: bool = False,
+                  pairing: Pairing | None = None) -> dict[str, Any]:
     """Who sits across from ``seat``: the computer at a level or a persona (with its name), or a person (or a
-    program), joined or not yet, and following the game now or not."""
+    program), joined or not yet, and following the game now or not; in a match the queue paired, by handle."""
     if seat == 0 and isinstance(opponent, Computer):
         persona = PERSONAS_BY_ID.get(opponent.level)
         return {"kind": "computer", "level": opponent.level, **({"name": persona.name} if persona else {})}
-    return {"kind": "person", "joined": joined, "connected": connected}
+    body: dict[str, Any] = {"kind": "person", "joined": joined, "connected": connected}
+    if pairing is not None:
+        body.update(rated=pairing.rated, **({"name": pairing.handle} if pairing.handle else {}))
+    return body
 
 
 def answer(game_id: str, version: int, opponent: Opponent, state: GameState, events: list[tuple[int, Event]],
            practice: bool, seat: int = 0, joined: bool = True, connected: bool = False,
            clock: dict[str, Any] | None = None, rematch: dict[str, Any] | None = None,
-           daily: str | None = None) -> dict[str, Any]:
+           daily: str | None = None, pairing: Pairing | None = None) -> dict[str, Any]:
     """The answer about a game to ``seat`` (a ``GameResponse``): its version, that seat's view and the events
     given, as it may know them. A daily deal's finished hand keeps its deck and salt until the day has ended
     (everyone that day is dealt the same decks); its commitment is shown as in any game."""
@@ -210,7 +222,7 @@ def answer(game_id: str, version: int, opponent: Opponent, state: GameState, eve
     if sealed(daily):
         view["deck"] = view["salt"] = None
     return {"game_id": game_id, "version": version, "level": level_of(opponent), "seat": seat,
-            "opponent": opponent_json(seat, opponent, joined, connected), "clock": clock, "rematch": rematch,
+            "opponent": opponent_json(seat, opponent, joined, connected, pairing), "clock": clock, "rematch": rematch,
             "view": view, "events": numbered_events(events, state, seat)}
 
 
@@ -223,7 +235,7 @@ def record_answer(record: GameRecord, seat: int, events: list[tuple[int, Event]]
     clock = clock_of(record.turn_seconds, started, state, joined, record.reserves)
     return answer(record.id, record.version if version is None else version, opponent_of(record), state, events,
                   record.practice, seat, joined, present(record.seen_at[1 - seat]), clock, rematch_of(record),
-                  record.daily)
+                  record.daily, Pairing(record.handles[1 - seat], record.pool is not None) if record.paired else None)
 
 
 # --- answers kept for an Idempotency-Key

@@ -56,6 +56,13 @@ class GameRecord:
     """A rated match: the pool its players' ratings move in when it ends (None: not rated)."""
     reserves: tuple[float, float] | None = None
     """With the turn clock, each seat's reserve for the match: seconds it may go over its turns, in all."""
+    handles: tuple[str | None, str | None] = (None, None)
+    """A match the queue paired: each seat's player's handle, as it is now (None for any other game)."""
+
+    @property
+    def paired(self) -> bool:
+        """A match the queue paired between two players (no computer, no invite); its rematch too."""
+        return self.level is None and self.invite_hash is None and self.seat1_player_id is not None
 
     def token_hash(self, seat: int) -> str | None:
         """The hash of ``seat``'s token (None: seat 1 is the computer, or nobody has joined yet)."""

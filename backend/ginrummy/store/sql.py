@@ -41,6 +41,7 @@ from sqlalchemy import (
     Table,
     Text,
     and_,
+    case,
     create_engine,
     delete,
     event,
@@ -167,8 +168,13 @@ PLAYER_GAME_COLUMNS = (games.c.id, games.c.level, games.c.status, games.c.create
                        games.c.daily)
 """What a player's match history reads of a game row (never the seat token's hash). The snapshot is enough there:
 it is written whenever a hand ends, and a match's history, scores and winner change only then."""
-GAME_COLUMNS = tuple(column for column in games.c if column.name != "state")
-"""What loading a game reads of its row: all but the snapshot's text."""
+_PAIRED = and_(games.c.level.is_(None), games.c.invite_hash.is_(None), games.c.seat1_player_id.is_not(None))
+GAME_COLUMNS = (*(column for column in games.c if column.name != "state"),
+                *(case((_PAIRED, select(players.c.handle).where(players.c.id == seat_player).scalar_subquery()))
+                  .label(f"handle{seat}") for seat, seat_player in enumerate((games.c.player_id,
+                                                                               games.c.seat1_player_id))))
+"""What loading a game reads of its row: all but the snapshot's text; and in a match the queue paired, each
+seat's player's handle."""
 log = logging.getLogger("ginrummy.store")
 
 MOVES_CHANNEL = "ginrummy_moves"
@@ -388,7 +394,8 @@ class SqlStore:
                           bool(row.practice), row.invite_hash, row.seat1_token_hash, row.seat1_player_id,
                           (row.seat0_seen_at, row.seat1_seen_at), row.turn_seconds, float(row.updated_at),
                           row.rematch_offer, row.rematch_id, row.daily, row.pool,
-                          None if row.reserve0 is None else (float(row.reserve0), float(row.reserve1)))
+                          None if row.reserve0 is None else (float(row.reserve0), float(row.reserve1)),
+                          (row.handle0, row.handle1))
 
     def _current(self, connection: Connection, row: Any) -> tuple[int, int, GameState]:
         """The game at the row's version (version, event count, state): this process's newest state of it, moved

@@ -39,14 +39,18 @@ export function createHome(ctx, table) {
   const requestFor = (picked) => newGameRequest(picked, presetRules(picked.rules), computersOf(get().rules));
   if (last?.target !== undefined) form.target.value = last.target;
 
-  async function startGame(request) {
+  const startGame = (request) => dealt(api.createGame(request, store.playerToken()));
+
+  /** A new game's first answer (`answer`, a promise): kept, then played from the table. */
+  async function dealt(answer, kept = () => {}) {
     const error = byId('new-game-error');
     error.hidden = true;
     set({ busy: true });
     try {
-      const data = await api.createGame(request, store.playerToken());
+      const data = await answer;
       store.saveGame(data.game_id, data.seat_token, data.invite?.path);
       store.savePlayerToken(data.player_token);
+      kept(data);
       ctx.go('#/play', { silent: true });
       await table.begin(data, data.seat_token);
     } catch (problem) {
@@ -75,6 +79,9 @@ export function createHome(ctx, table) {
     const picked = store.lastNewGame();
     return startGame(picked?.variants ? requestFor(picked) : { level: get().game.level, rules: 'house', settings: {} });
   }
+
+  /** A computer named by its level or persona id, with house rules (the offer made while waiting for someone). */
+  const playComputer = (level) => startGame({ level, rules: 'house', settings: {} });
 
   async function refresh() {
     const saved = store.game();
@@ -129,5 +136,5 @@ export function createHome(ctx, table) {
     if (target.name === 'rules') setVariants(variantsOf(presetRules(target.value)));
     update((s) => s);
   });
-  return { open, playAgain, rulesLoaded };
+  return { open, playAgain, rulesLoaded, dealt, playComputer };
 }

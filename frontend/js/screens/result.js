@@ -11,10 +11,12 @@ import { renderTable } from './tableview.js';
 const CONFETTI = 18;
 export const LOOKING = 'The coach is looking at your moves…';
 
-function renderMoment(match, show) {
+function renderMoment(match, show, rated) {
   const moment = byId('moment');
   moment.hidden = !show;
   if (!show) return;
+  byId('moment-rating').hidden = !rated;
+  setText('moment-rating', rated || '');
   moment.dataset.won = match.won;
   setText('moment-title', match.won ? 'You win the match!' : `${them()} wins this match`);
   setText('moment-score', `You ${match.scores.you} · ${theirName()} ${match.scores.them}`);
@@ -79,7 +81,7 @@ export function renderResult(state) {
   renderTable(state);
   const match = matchSummary(view);
   const moment = !!match && state.celebrated !== game.id;
-  renderMoment(match, moment);
+  renderMoment(match, moment, state.rated?.game === game.id && state.rated.text);
   byId('result-body').hidden = moment;
   const summary = resultSummary(view);
   setText('result-title', `Hand ${view.hand_number}: ${summary ? outcomeWord(summary.outcome) : 'result'}`);

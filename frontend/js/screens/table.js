@@ -65,6 +65,7 @@ export function createTable(ctx) {
    * laid down step by step). */
   function show(focus, live = false) {
     if (!game()) return;
+    if (game().view.phase === 'match_over' && game().opponent?.rated) ctx.ratedOver(game().id);
     if (OVER.includes(game().view.phase)) present(focus, live);
     else ctx.show('table', focus);
   }
