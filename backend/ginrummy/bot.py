@@ -179,10 +179,10 @@ def daily(url: str, level: str, player_token: str | None) -> int:
         board = Bot._answer(client.get(f"/api/daily/{day}/leaderboard"))
     mine, theirs = final["final_scores"]
     print(f"{day}: {handle} ({level}) {'won' if final['winner'] == 0 else 'lost'} {mine}-{theirs} against the "
-          f"computer; {board['players']} players so far")
+          f"computer; {board['players']} player{'' if board['players'] == 1 else 's'} so far")
     for entry in board["entries"]:
-        print(f"{entry['rank']:>4}  {entry['handle']:<22} {'bot' if entry['is_bot'] else '   '}  {entry['points']:>+5}  "
-              f"{entry['result']}")
+        label = "bot" if entry["is_bot"] else "   "
+        print(f"{entry['rank']:>4}  {entry['handle']:<22} {label}  {entry['points']:>+5}  {entry['result']}")
     return 0
 
 

@@ -103,6 +103,15 @@ export function prompt(view, { singleTap = false } = {}) {
 /** Whole seconds left on a turn clock (`clock.deadline`, Unix seconds) at `now` (ms), or null without one. */
 export const secondsLeft = (clock, now) => (clock?.deadline ? Math.ceil(clock.deadline - now / 1000) : null);
 
+/** The clock in the pill: "42 s", or with a public match's reserve "42 s (+120 s)", then "95 s (reserve)". */
+export function clockWords(clock, view, now) {
+  const left = secondsLeft(clock, now);
+  if (left === null) return '';
+  const reserve = Math.floor(clock.reserves?.[view.turn] ?? 0);
+  if (!reserve) return `${Math.max(0, left)} s`;
+  return left > reserve ? `${left - reserve} s (+${reserve} s)` : `${Math.max(0, left)} s (reserve)`;
+}
+
 /** Whether the match may be claimed at `now` (ms): a turn clock is running and the other seat let it run out. */
 export const canClaim = (clock, view, now) => {
   const left = secondsLeft(clock, now);

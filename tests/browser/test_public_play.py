@@ -83,6 +83,8 @@ def test_two_people_are_paired_play_a_hand_and_a_resignation_moves_both_ratings(
     handles = [me(server, t)["handle"] for t in tokens]
     saved = [seat_of(p) for p in (ann, bob)]
     assert saved[0]["id"] == saved[1]["id"] and saved[0]["token"] != saved[1]["token"]
+    # The pill shows the turn's seconds and the reserve apart.
+    expect(ann.locator("#turn-line")).to_have_text(re.compile(r"· \d+ s \(\+120 s\)$"))
     # Each table names the other player by handle: a person, never "the computer".
     expect(ann.locator("#opp-label")).to_contain_text(handles[1])
     expect(bob.locator("#opp-label")).to_contain_text(handles[0])
@@ -140,6 +142,7 @@ def test_two_people_are_paired_play_a_hand_and_a_resignation_moves_both_ratings(
     ann.goto(server.url + "/#/")
     expect(ann.locator("#me-handle")).to_have_text(handles[0])
     expect(ann.locator("#me-rating")).to_have_text(f"{after[0]['rating']}?")
+    expect(ann.locator("#me-record")).to_have_text("Rated matches: 1; 0 of them lost by letting the clock run out.")
     ann.click("#handle-edit")
     page_errors.allow("status of 409")  # the handle taken, refused
     ann.fill("#handle-input", "card shark")

@@ -4,7 +4,7 @@ import test from 'node:test';
 
 import {
   actionFor, buttonForAction, buttonStates, deadwoodLine, describeEvent, legalMoves, moment, prompt,
-  canClaim, refusal, secondsLeft, selectionLine, setOpponent, sides, soundOf, speakEvent, tableOf, tablesAfter, undoEvent, who,
+  canClaim, clockWords, refusal, secondsLeft, selectionLine, setOpponent, sides, soundOf, speakEvent, tableOf, tablesAfter, undoEvent, who,
 } from '../../frontend/js/model.js';
 
 const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
@@ -154,6 +154,14 @@ test('a turn clock counts whole seconds down to its deadline, and past it', () =
   assert.equal(secondsLeft({ turn_seconds: 60, deadline: 1000 }, 940_500), 60);
   assert.equal(secondsLeft({ turn_seconds: 60, deadline: 1000 }, 999_999), 1);
   assert.equal(secondsLeft({ turn_seconds: 60, deadline: 1000 }, 1_003_000), -3);
+  // The pill: the turn's own seconds first, then a public match's reserve apart.
+  const view = { turn: 1 };
+  assert.equal(clockWords(null, view, 0), '');
+  assert.equal(clockWords({ turn_seconds: 60, deadline: 1000 }, view, 940_500), '60 s');
+  const reserves = { turn_seconds: 45, deadline: 1165, reserves: [30, 120.4] }; // seat 1 to move: 45 + 120 s
+  assert.equal(clockWords(reserves, view, 1_000_000), '45 s (+120 s)');
+  assert.equal(clockWords(reserves, view, 1_050_000), '115 s (reserve)');
+  assert.equal(clockWords(reserves, view, 1_170_000), '0 s (reserve)');
 });
 
 test('the match may be claimed only when a turn clock has run out on the other seat', () => {

@@ -29,6 +29,9 @@ export function renderLobby(state, dailyHere) {
     setText('me-rating', ratingWords(me.rating));
     byId('me-rating').title = me.rating.provisional ? 'Provisional: it settles after a few rated matches' : `± ${me.rating.deviation}`;
   }
+  const played = me?.rated_finished || 0; // abandoned ones shown, as the queue counts them
+  byId('me-record').hidden = !played || editing;
+  setText('me-record', played ? `Rated matches: ${played}; ${me.rated_abandoned} of them lost by letting the clock run out.` : '');
   byId('handle-form').hidden = !editing;
   byId('handle-error').hidden = !handleError;
   setText('handle-error', handleError || '');

@@ -3,13 +3,13 @@
 import { cardName, shortName } from '../cards.js';
 import { byId, cardBack, cardFace, clear, emptyPile, h, setText } from '../dom.js';
 import {
-  buttonStates, canClaim, deadwoodLine, legalMoves, moment, secondsLeft, selectionLine, sides, tableOf, theirName, topCard,
+  buttonStates, canClaim, clockWords, deadwoodLine, legalMoves, moment, selectionLine, sides, tableOf, theirName, topCard,
 } from '../model.js';
 import { newestFirst } from '../state.js';
 import { renderHand } from './handview.js';
 import { renderFelt } from './showdown.js';
 
-function renderStatus(view, now, left) {
+function renderStatus(view, now, clockText) {
   const target = view.rules?.target;
   const scores = sides(view.scores, view.seat);
   setText('score-you', `You ${scores.you}`);
@@ -17,7 +17,7 @@ function renderStatus(view, now, left) {
   setText('score-target', target ? `to ${target}` : '');
   const limit = view.knock_limit === 0 ? 'Gin only' : `knock at ${view.knock_limit} or less`;
   setText('hand-line', `Hand ${view.hand_number} · ${limit}`);
-  const clock = left === null ? '' : ` · ${Math.max(0, left)} s`; // the turn clock, in the pill (shown on phones too)
+  const clock = clockText && ` · ${clockText}`; // the turn clock, in the pill (shown on phones too)
   for (const [id, words] of [['turn-line', now.pill + clock], ['prompt', now.prompt]]) {
     byId(id).textContent = words;
     byId(id).dataset.turn = now.turn;
@@ -127,7 +127,7 @@ export function renderTable(state) {
   renderInvite(waiting && game.invite);
   const still = !busy && !table.playing;
   const clockNow = Date.now();
-  renderStatus(view, now, secondsLeft(game.clock, clockNow));
+  renderStatus(view, now, clockWords(game.clock, view, clockNow));
   byId('resign-button').hidden = view.phase === 'match_over';
   renderOpponent(view, shown, game.opponent);
   renderPiles(shown, buttonStates(view, null), still);
