@@ -225,3 +225,10 @@ def test_the_daily_deal_card_plays_todays_match_and_then_says_come_back_tomorrow
     page.goto(server.url + "/#/")
     expect(page.locator("#daily-line")).to_have_text("Today’s deal: you resigned. Come back tomorrow for the next one.")
     expect(page.locator("#daily-button")).to_be_hidden()
+    # With that game going on, Play someone asks first; Cancel leaves everything as it was.
+    page.goto(server.url + "/#/")
+    page.click("#someone-button")
+    expect(page.locator("#confirm-title")).to_have_text("Play someone now?")
+    page.click("#confirm-cancel")
+    expect(page.locator("#screen-home")).to_be_visible()
+    assert seat_of(page)["id"] == game["id"]

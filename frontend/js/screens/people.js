@@ -5,7 +5,7 @@
 import { byId, onClick, setText } from '../dom.js';
 import { ratingWords } from '../model.js';
 import { patch } from '../state.js';
-import { focusHeading } from '../ui.js';
+import { confirm, focusHeading } from '../ui.js';
 
 const LONG_POLL = 15; // seconds a look at the seek may wait for a match (the client gives up on an answer at 20)
 const AGAIN_MS = 2000; // after a look that failed (offline): look again this much later
@@ -43,6 +43,9 @@ export function createPeople(ctx, home) {
   /** Open a seek (or go on with the one already open) and wait on it. */
   async function start(rated) {
     if (current || get().busy) return;
+    if (store.game() && !get().home?.over && !(await confirm({
+      title: 'Play someone now?', text: 'The game in progress will be left unfinished.', ok: 'Find someone',
+    }))) return;
     update((s) => patch(s, { screen: 'seek', seek: { status: 'starting', rated, waited: 0, at: Date.now(), offer: null, me: s.lobby?.me } }));
     focusHeading('seek');
     try {
