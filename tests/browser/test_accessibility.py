@@ -47,7 +47,7 @@ def draw_turn(server: Any) -> dict[str, Any]:
 def check_every_screen(server: Any, new_page: Any, axe_source: str, theme: str, checked: list[str]) -> list[str]:
     """Every routed screen (home, help, settings, stats, a past match and its hand's review, the match's moment,
     the result, the review of the hand in play, the table at the upcard, the draw and the discard, the dialogs),
-    and the phone's table, settings and home."""
+    and the phone's table, settings and home, waiting for someone to play, and the leaderboards."""
     found: list[str] = []
 
     def axe(page: Page, where: str) -> None:
@@ -122,4 +122,17 @@ def check_every_screen(server: Any, new_page: Any, axe_source: str, theme: str, 
     host.click("#friend-button")
     expect(host.locator("#invite")).to_be_visible()
     axe(host, "phone invite for a friend")
+    seeker: Page = new_page(viewport=PHONE, touch=True, settings={"theme": theme})
+    seeker.goto(f"{server.url}/#/")
+    seeker.click("#someone-button")
+    expect(seeker.locator("#seek-line")).to_contain_text("Looking for someone")
+    axe(seeker, "phone waiting for someone to play")
+    seeker.click("#seek-cancel")
+    expect(seeker.locator("#me-line")).to_be_visible()
+    seeker.click("#handle-edit")
+    expect(seeker.locator("#handle-input")).to_be_focused()
+    axe(seeker, "phone home, changing the handle")
+    seeker.goto(f"{server.url}/#/leaderboard")
+    expect(seeker.locator("#leaders-you")).to_contain_text("rating")
+    axe(seeker, "phone leaderboards")
     return found
