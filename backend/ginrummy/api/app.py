@@ -73,7 +73,7 @@ def create_app(settings: Settings | None = None, store: SqlStore | None = None) 
         may_start=app.state.matches.check_unfinished, notifier=app.state.notifier, games=app.state.store,
         card=app.state.profiles.card)
     app.state.daily = DailyService(app.state.store, app.state.matches,
-                                   app.state.profiles.named)
+                                   app.state.profiles.card)
     app.state.limiter = Limiter(settings)
     app.state.parts = [app.state.limiter.redis] if app.state.limiter.shared is not None else []
     if relay is not None:

@@ -36,12 +36,12 @@ KEPT_BOARDS = 64
 
 class DailyService:
     def __init__(self, store: GameStore, matches: MatchService,
-                 player_of: Callable[[str], tuple[str | None, bool]] | None = None) -> None:
+                 card: Callable[[str], dict[str, Any]] | None = None) -> None:
         self.store = store
         self.matches = matches
-        self.player_of = player_of or (lambda _player_id: (None, False))
-        """A player's handle, and whether it is a bot account."""
-        """The handle a player is listed by (one is made for a player who has none yet)."""
+        self.card = card or (lambda _player_id: {"handle": None, "is_bot": False})
+        """A player as others see them: the handle the board lists them by (one is made for a player who has none
+        yet), and whether it is a bot account."""
         self._seeds: dict[str, int] = {}
         self._boards: dict[str, tuple[float, dict[str, Any]]] = {}
         self._lock = threading.Lock()
@@ -136,8 +136,8 @@ class DailyService:
         rows.sort(key=lambda row: row[:4])
         entries = []
         for rank, row in enumerate(rows[:LEADERBOARD_SIZE], start=1):  # the players named: those listed only
-            handle, bot = self.player_of(row[4])
-            entries.append({"rank": rank, "handle": handle, "is_bot": bot, **row[5]})
+            player = self.card(row[4])
+            entries.append({"rank": rank, "handle": player["handle"], "is_bot": player["is_bot"], **row[5]})
         return {"date": day, "final": final, "players": len(rows), "entries": entries}
 
 

@@ -74,23 +74,17 @@ class ProfileService:
     def me(self, player_id: str) -> dict[str, Any]:
         """The player's own profile as answered (a ``ProfileResponse``)."""
         found = self.profile(player_id)
-        pool = "bots" if found.is_bot else "people"
+        pool = found.pool
         return {"handle": found.handle, "is_bot": found.is_bot, "pool": pool,
                 "rating": shown(found.ratings.get(pool) or new_rating(), self.provisional_above),
                 "rated_finished": found.rated_finished, "rated_abandoned": found.rated_abandoned,
                 "rank": self.store.rank(player_id, pool, self.provisional_above, SETTLED_MATCHES)}
 
-    def named(self, player_id: str) -> tuple[str | None, bool]:
-        """A player's handle and whether it is a bot account (the daily leaderboard's names)."""
-        found = self.profile(player_id)
-        return found.handle, found.is_bot
-
     def card(self, player_id: str) -> dict[str, Any]:
         """A player as an opponent is shown them: handle, whether a bot, and rating in their pool."""
         found = self.profile(player_id)
-        pool = "bots" if found.is_bot else "people"
         return {"handle": found.handle, "is_bot": found.is_bot,
-                "rating": shown(found.ratings.get(pool) or new_rating(), self.provisional_above)}
+                "rating": shown(found.ratings.get(found.pool) or new_rating(), self.provisional_above)}
 
     def rename(self, player_id: str, handle: str) -> dict[str, Any]:
         check_handle(handle)

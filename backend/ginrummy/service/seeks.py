@@ -20,7 +20,7 @@ from ginrummy.store.errors import StoreError
 from .errors import Conflict, NotFound
 from .notify import Notifier
 from .ratings import new_rating, shown
-from .table import Invited, first_deal, new_id, new_token
+from .table import Invited, first_deal, new_id, new_token, player_of
 from .turns import stats_delta
 
 DEFAULT_RATING = 1500.0
@@ -49,11 +49,10 @@ behind those who did not."""
 
 def standing_of(profile: Profile) -> Standing:
     """Where a player's profile puts them in the queue."""
-    pool = "bots" if profile.is_bot else "people"
-    rating = shown(profile.ratings.get(pool) or new_rating())["rating"]
+    rating = shown(profile.ratings.get(profile.pool) or new_rating())["rating"]
     finished = profile.rated_finished
     tier = int(finished >= 5 and profile.rated_abandoned > ABANDONING * finished)
-    return Standing(pool, float(rating), tier)
+    return Standing(profile.pool, float(rating), tier)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +161,7 @@ class SeekService:
         record = self.games.get_game(seek.game_id)
         if record is None:
             return None
-        other = record.seat1_player_id if seek.seat == 0 else record.player_id
+        other = player_of(record, 1 - seek.seat)
         return None if other is None else self.card(other)
 
     def answer(self, seek: Seek) -> dict[str, Any]:

@@ -142,6 +142,11 @@ class Profile:
     rated_abandoned: int
     ratings: dict[str, Rating]
 
+    @property
+    def pool(self) -> str:
+        """Whom the player's rated matches are played against: bot accounts among bots, people among people."""
+        return "bots" if self.is_bot else "people"
+
 
 class ProfileStore(Protocol):
     def profile(self, player_id: str) -> Profile: ...
