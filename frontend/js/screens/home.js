@@ -64,10 +64,12 @@ export function createHome(ctx, table) {
     }
   }
 
+  /** True when no game is in progress, or the player agrees to leave it unfinished (asked with `title`, `ok`). */
+  const mayLeave = async (title, ok) => !store.game() || !!get().home?.over
+    || confirm({ title, text: 'The game in progress will be left unfinished.', ok });
+
   async function play(friend = false) {
-    if (store.game() && !get().home?.over && !(await confirm({
-      title: 'Start a new game?', text: 'The game in progress will be left unfinished.', ok: 'Deal a new game',
-    }))) return;
+    if (!(await mayLeave('Start a new game?', 'Deal a new game'))) return;
     const picked = choice();
     store.saveLastNewGame(picked);
     const body = requestFor(picked);
@@ -136,5 +138,5 @@ export function createHome(ctx, table) {
     if (target.name === 'rules') setVariants(variantsOf(presetRules(target.value)));
     update((s) => s);
   });
-  return { open, playAgain, rulesLoaded, dealt, playComputer };
+  return { open, playAgain, rulesLoaded, dealt, playComputer, mayLeave };
 }

@@ -6,12 +6,12 @@ import { patch } from '../state.js';
 import { focusHeading } from '../ui.js';
 
 const RESULTS = { won: 'Won', lost: 'Lost', resigned: 'Resigned' };
-const POOLS = { people: 'people', bots: 'bots' };
+const POOLS = ['people', 'bots'];
 
 /** Where you stand on the board shown, in a sentence. */
 function standing(me, pool) {
   if (!me) return 'Play a rated match to get a rating.';
-  if (me.pool !== pool) return `You are rated among ${POOLS[me.pool]}: ${ratingWords(me.rating)}.`;
+  if (me.pool !== pool) return `You are rated among ${me.pool}: ${ratingWords(me.rating)}.`;
   if (me.rank) return `You are #${me.rank} with ${ratingWords(me.rating)}, after ${me.rating.matches} rated matches.`;
   const more = Math.max(0, 5 - me.rating.matches);
   const after = more ? ` after ${more} more rated match${more === 1 ? '' : 'es'}` : ' once it settles';
@@ -24,13 +24,13 @@ export function renderLeaders(state) {
   const leaders = state.leaders;
   if (!leaders) return;
   const { pool, boards, me, daily, error } = leaders;
-  for (const name of Object.keys(POOLS)) byId(`pool-${name}`).setAttribute('aria-pressed', name === pool);
+  for (const name of POOLS) byId(`pool-${name}`).setAttribute('aria-pressed', name === pool);
   setText('leaders-you', standing(me, pool));
   const board = boards[pool];
-  setText('leaders-status', error || (!board ? 'Loading…' : board.players.length ? '' : `No ${POOLS[pool]} have a settled rating yet.`));
+  setText('leaders-status', error || (!board ? 'Loading…' : board.players.length ? '' : `No ${pool} have a settled rating yet.`));
   byId('leaders-status').hidden = !!board?.players.length && !error;
   byId('leaders-table').hidden = !board?.players.length;
-  setText('leaders-caption', `The best settled ratings among ${POOLS[pool]}`);
+  setText('leaders-caption', `The best settled ratings among ${pool}`);
   clear(byId('leaders-rows')).append(...(board?.players || []).map((p) => h('tr', { class: p.handle === me?.handle ? 'mine' : null },
     h('td', { text: p.rank }), h('th', { scope: 'row', text: p.handle }), h('td', { text: ratingWords(p) }), h('td', { text: p.matches }))));
   setText('daily-board-title', daily ? `Daily deal of ${daily.date}${daily.final ? ' (final)' : ' (so far)'}` : 'Daily deal');
@@ -78,7 +78,7 @@ export function createLeaders(ctx) {
     await Promise.all([load(me?.pool || get().leaders.pool), loadDaily(false)]);
   }
 
-  for (const pool of Object.keys(POOLS)) onClick(`pool-${pool}`, () => load(pool));
+  for (const pool of POOLS) onClick(`pool-${pool}`, () => load(pool));
   onClick('daily-board-other', () => loadDaily(!get().leaders?.yesterday));
   return { open };
 }

@@ -5,7 +5,7 @@
 import { byId, onClick, setText } from '../dom.js';
 import { ratingWords } from '../model.js';
 import { patch } from '../state.js';
-import { confirm, focusHeading } from '../ui.js';
+import { focusHeading } from '../ui.js';
 
 const LONG_POLL = 15; // seconds a look at the seek may wait for a match (the client gives up on an answer at 20)
 const AGAIN_MS = 2000; // after a look that failed (offline): look again this much later
@@ -43,9 +43,7 @@ export function createPeople(ctx, home) {
   /** Open a seek (or go on with the one already open) and wait on it. */
   async function start(rated) {
     if (current || get().busy) return;
-    if (store.game() && !get().home?.over && !(await confirm({
-      title: 'Play someone now?', text: 'The game in progress will be left unfinished.', ok: 'Find someone',
-    }))) return;
+    if (!(await home.mayLeave('Play someone now?', 'Find someone'))) return;
     update((s) => patch(s, { screen: 'seek', seek: { status: 'starting', rated, waited: 0, at: Date.now(), offer: null, me: s.lobby?.me } }));
     focusHeading('seek');
     try {
@@ -97,16 +95,17 @@ export function createPeople(ctx, home) {
     ctx.go('#/play');
   }
 
-  function left() {
+  /** The seek is over here: the waiting screen is left (for home, unless `stay`). */
+  function left(stay = false) {
     current = null;
     update((s) => patch(s, { seek: null }));
-    ctx.go('#/');
+    if (!stay) ctx.go('#/');
   }
 
   /** Stop waiting. A seek matched meanwhile is played (its game is the answer); `stay`: do not go home. */
   async function cancel(stay = false) {
     const seek = current;
-    current = null;
+    current = null; // the long poll's loop ends at its next answer
     if (seek?.id) {
       try {
         const answer = await api.seekCancel(seek.token, seek.id);
@@ -118,8 +117,7 @@ export function createPeople(ctx, home) {
         // it is passed over once nobody asks about it
       }
     }
-    update((s) => patch(s, { seek: null }));
-    if (!stay) ctx.go('#/');
+    left(stay);
     return true;
   }
 
