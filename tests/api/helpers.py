@@ -392,7 +392,7 @@ def backdate(client: TestClient, game_id: str, seconds: float) -> None:
     """Make the game's last move ``seconds`` older, as if that long had passed since."""
     from sqlalchemy import update
 
-    from ginrummy.store.sql import games
+    from ginrummy.store.tables import games
 
     store = client.app.state.store  # type: ignore[attr-defined]
     with store.engine.begin() as connection:

@@ -418,7 +418,7 @@ def test_daily_play_is_limited_per_address(sqlite_url: str, day_clock: DayClock)
 def _count_players(client: TestClient) -> int:
     from sqlalchemy import func, select
 
-    from ginrummy.store.sql import players
+    from ginrummy.store.tables import players
 
     store = client.app.state.store  # type: ignore[attr-defined]
     with store.engine.connect() as connection:

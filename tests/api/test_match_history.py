@@ -29,7 +29,7 @@ from sqlalchemy import update
 
 from ginrummy.api.schemas import MatchDetailResponse, MatchHandResponse, MatchListResponse
 from ginrummy.service import LEVEL_DESCRIPTIONS
-from ginrummy.store.sql import games as games_table
+from ginrummy.store.tables import games as games_table
 
 MATCHES = "/api/players/me/matches"
 

@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 
 from ginrummy.api.app import create_app
 from ginrummy.api.config import Settings
-from ginrummy.store.sql import players
+from ginrummy.store.tables import players
 from open_limits import OPEN_LIMITS
 
 SHORT = {"target": 10}

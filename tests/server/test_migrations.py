@@ -49,7 +49,8 @@ from ginrummy.engine import HOUSE, Event, EventKind, GameState, Phase, apply, ne
 from ginrummy.store import SchemaError, SqlStore
 from ginrummy.store.codec import STORED_SCHEMA, encode_state
 from ginrummy.store.schema import alembic_config, check, head, migrate, schema_lock
-from ginrummy.store.sql import make_engine, metadata
+from ginrummy.store.sql import make_engine
+from ginrummy.store.tables import metadata
 
 # --- the schema as metadata.create_all made it before migrations (revision 0001) ------------------------------
 
@@ -205,7 +206,7 @@ def test_an_empty_database_is_upgraded_from_nothing(database_url: str) -> None:
         engine.dispose()
     assert version_rows(database_url) == [head()]
     assert games_indexes(database_url) == NEWEST_INDEXES
-    # The revisions make exactly the tables sql.py declares (so a change there needs a revision).
+    # The revisions make exactly the tables the store declares (so a change there needs a revision).
     assert schema_differences(database_url, metadata) == []
 
 

@@ -30,7 +30,7 @@ from ginrummy.store.codec import (
     encode_state,
 )
 from ginrummy.store.sql import READABLE_SCHEMAS as STORE_READS
-from ginrummy.store.sql import games
+from ginrummy.store.tables import games
 from open_limits import OPEN_LIMITS
 
 GAMES: list[tuple[str, dict[str, Any], str]] = [

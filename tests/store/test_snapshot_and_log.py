@@ -18,7 +18,8 @@ from ginrummy.api.config import Settings
 from ginrummy.engine import HOUSE, EventKind, GameState, InvalidInputError, Phase, apply, new_game, view_for
 from ginrummy.store import SqlStore, decode_state
 from ginrummy.store.schema import alembic_config
-from ginrummy.store.sql import SNAPSHOT_EVERY, games
+from ginrummy.store.sql import SNAPSHOT_EVERY
+from ginrummy.store.tables import games
 from open_limits import OPEN_LIMITS
 
 PERSON = 0

@@ -2,7 +2,7 @@
 
 from .base import GameRecord, GameStore, PlayerGame, StoredReply
 from .codec import STORED_SCHEMA, decode_state, encode_state
-from .profiles import ProfileStore  # its table and the queue's are part of the schema (sql.metadata)
+from .profiles import ProfileStore  # its table and the queue's are part of the schema (tables.metadata)
 from .schema import SchemaError
 from .seeks import SeekQueue
 from .sql import SqlStore, StoreError

@@ -15,7 +15,8 @@ from sqlalchemy.exc import IntegrityError
 
 from .base import Profile, RatedResult, Rating
 from .errors import StoreError
-from .sql import SqlStore, metadata, players
+from .sql import SqlStore
+from .tables import metadata, players
 
 ratings = Table(
     "ratings", metadata,

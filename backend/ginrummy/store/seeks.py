@@ -19,8 +19,9 @@ from sqlalchemy.exc import IntegrityError
 
 from .base import SEEK_KEY, Deal, Fits, Seek
 from .errors import StoreError
-from .sql import SqlStore, insert_paired_game, metadata
+from .sql import SqlStore, insert_paired_game
 from .sql import _notify as notify
+from .tables import metadata
 
 seeks = Table(
     "seeks", metadata,

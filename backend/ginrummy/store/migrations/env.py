@@ -15,7 +15,8 @@ from alembic import context
 from sqlalchemy.engine import Connection
 
 from ginrummy.store.schema import schema_lock
-from ginrummy.store.sql import make_engine, metadata
+from ginrummy.store.sql import make_engine
+from ginrummy.store.tables import metadata
 
 config = context.config
 if config.config_file_name is not None:  # the alembic command: its alembic.ini sets up logging
