@@ -48,8 +48,8 @@ from ginrummy.ai import make_player
 from ginrummy.engine import HOUSE, Event, EventKind, GameState, Phase, apply, new_game, view_for
 from ginrummy.store import SchemaError, SqlStore
 from ginrummy.store.codec import STORED_SCHEMA, encode_state
+from ginrummy.store.connect import make_engine
 from ginrummy.store.schema import alembic_config, check, head, migrate, schema_lock
-from ginrummy.store.sql import make_engine
 from ginrummy.store.tables import metadata
 
 # --- the schema as metadata.create_all made it before migrations (revision 0001) ------------------------------

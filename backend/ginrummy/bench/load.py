@@ -113,7 +113,7 @@ def commit_app() -> FastAPI:
     On SQLite the route runs in the event loop on one connection the process keeps (no hop to a worker thread: a
     commit waits for the disk either way, and SQLite has one writer). On PostgreSQL it runs in a worker thread on
     the pool's connections, so that commits of different requests overlap, as the store's do."""
-    from ginrummy.store.sql import make_engine
+    from ginrummy.store.connect import make_engine
 
     url = os.environ[COMMIT_URL]
     engine = make_engine(url)
@@ -255,7 +255,7 @@ def measure(pool: ClientPool, target: Target, clients: int, args: argparse.Names
 
 def durability(url: str) -> str:
     """How the store's engine leaves a connection to this database: what a commit survives."""
-    from ginrummy.store.sql import make_engine
+    from ginrummy.store.connect import make_engine
 
     engine = make_engine(url)
     try:

@@ -8,8 +8,8 @@ import sys
 
 def _migrate(args: argparse.Namespace) -> int:
     from ginrummy.api.config import Settings
+    from ginrummy.store.connect import make_engine
     from ginrummy.store.schema import SchemaError, check, migrate, shown_url
-    from ginrummy.store.sql import make_engine
 
     settings = Settings()
     url = args.database_url or settings.database_url

@@ -143,7 +143,7 @@ def read_state(connection: Connection) -> SchemaState:
 def schema_lock(engine: Engine) -> Iterator[Connection]:
     """A transaction holding the schema lock until it ends. On PostgreSQL a transaction-level advisory lock
     (``pg_advisory_xact_lock``, freed by the commit or rollback, even of a killed process); on SQLite the
-    database's write lock, which an engine of ``sql.make_engine`` takes when the transaction begins
+    database's write lock, which an engine of ``connect.make_engine`` takes when the transaction begins
     (``BEGIN IMMEDIATE``)."""
     with engine.begin() as connection:
         if connection.dialect.name == "postgresql":

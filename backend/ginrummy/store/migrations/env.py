@@ -14,8 +14,8 @@ from logging.config import fileConfig
 from alembic import context
 from sqlalchemy.engine import Connection
 
+from ginrummy.store.connect import make_engine
 from ginrummy.store.schema import schema_lock
-from ginrummy.store.sql import make_engine
 from ginrummy.store.tables import metadata
 
 config = context.config
