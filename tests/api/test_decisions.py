@@ -13,7 +13,7 @@ from helpers import Game, assert_problem, bearer, greedy_action, play_match
 from ginrummy.api.app import create_app
 from ginrummy.api.config import Settings
 from ginrummy.engine import Event, EventKind, parse_card
-from ginrummy.store.sql import _insert_events as insert_events
+from ginrummy.store.writes import insert_events
 
 # --- practice games
 

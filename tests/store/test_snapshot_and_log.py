@@ -18,8 +18,8 @@ from ginrummy.api.config import Settings
 from ginrummy.engine import HOUSE, EventKind, GameState, InvalidInputError, Phase, apply, new_game, view_for
 from ginrummy.store import SqlStore, decode_state
 from ginrummy.store.schema import alembic_config
-from ginrummy.store.sql import SNAPSHOT_EVERY
 from ginrummy.store.tables import games
+from ginrummy.store.writes import SNAPSHOT_EVERY
 from open_limits import OPEN_LIMITS
 
 PERSON = 0

@@ -21,7 +21,7 @@ from):
 * view building: ``view_for``, ``View.to_json`` and ``events_for``;
 * JSON encode: ``JSONResponse.render``, ``encode_state`` and ``json.dumps`` (the answer, the stored state, the
   events);
-* SQL statements: the store's writing code (``_write_move``, ``LockedGame.save``, ``LockedGame.stored_reply``)
+* SQL statements: the store's writing code (``write_move``, ``LockedGame.save``, ``LockedGame.stored_reply``)
   and SQLAlchemy's ``Connection.execute`` and ``exec_driver_sql`` (building, caching, the driver);
 * COMMIT: SQLAlchemy's ``Connection._commit_impl``;
 * waiting for another thread: ``Future.result``, less the timed work that thread did meanwhile (what handing the
@@ -96,8 +96,8 @@ PARTS = (
          ("ginrummy.engine:view_for", "ginrummy.engine.views:View.to_json", "ginrummy.engine:events_for")),
     Part("JSON encode (stored state, events)", ("ginrummy.store.codec:encode_state", "json:dumps")),
     Part("SQL statements (the store's writing code, SQLAlchemy, the driver)",
-         ("ginrummy.store.sql:_write_move", "ginrummy.store.sql:LockedGame.save",
-          "ginrummy.store.sql:LockedGame.stored_reply", "sqlalchemy.engine.base:Connection.execute",
+         ("ginrummy.store.writes:write_move", "ginrummy.store.writes:LockedGame.save",
+          "ginrummy.store.writes:LockedGame.stored_reply", "sqlalchemy.engine.base:Connection.execute",
           "sqlalchemy.engine.base:Connection.exec_driver_sql")),
     Part("COMMIT", ("sqlalchemy.engine.base:Connection._commit_impl",)),
     Part("waiting for another thread (less the timed work it did meanwhile)",

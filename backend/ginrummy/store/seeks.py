@@ -19,9 +19,9 @@ from sqlalchemy.exc import IntegrityError
 
 from .base import SEEK_KEY, Deal, Fits, Seek
 from .errors import StoreError
-from .sql import SqlStore, insert_paired_game
-from .sql import _notify as notify
+from .sql import SqlStore
 from .tables import metadata
+from .writes import insert_paired_game, notify
 
 seeks = Table(
     "seeks", metadata,
