@@ -12,8 +12,8 @@ from sqlalchemy import event
 from ginrummy.ai import make_player
 from ginrummy.engine import HOUSE, GameState, Phase, apply, new_game, view_for
 from ginrummy.store import SqlStore
-from ginrummy.store.base import MoveWrite, StoredReply, Written
 from ginrummy.store.errors import StoreError
+from ginrummy.store.records import MoveWrite, StoredReply, Written
 
 
 def next_move(store: SqlStore, game_id: str, seed: int, reply: tuple[str, str, str] | None = None) -> MoveWrite:

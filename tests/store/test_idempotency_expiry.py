@@ -15,7 +15,7 @@ from ginrummy.api.observability import cleanup_loop
 from ginrummy.bench import storage
 from ginrummy.engine import HOUSE, new_game
 from ginrummy.store import SqlStore
-from ginrummy.store.base import fingerprint
+from ginrummy.store.records import fingerprint
 
 HOUR = 3600.0
 

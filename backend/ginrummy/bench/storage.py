@@ -34,7 +34,7 @@ from sqlalchemy import event
 from ginrummy.ai import Player, make_player, play
 from ginrummy.engine import PRESETS, Action, Event, EventKind, GameState, apply, events_for, new_game, view_for
 from ginrummy.store import SqlStore
-from ginrummy.store.base import fingerprint
+from ginrummy.store.records import fingerprint
 
 PERSON, COMPUTER = 0, 1
 TEXT_COLUMNS = {"games": "state", "game_events": "data", "idempotency_keys": "body", "players": None}

@@ -4,8 +4,8 @@ following a game live, its log, a finished hand's deal and review, a hint), the 
 and the daily deal (``daily``). What they share about a game's table, and the answer a seat is given, is in
 ``table``.
 
-It speaks in domain terms (``errors``) and reaches the store through its protocol (``store.base``) only; the HTTP
-layer in ``ginrummy.api`` turns its answers and refusals into responses.
+It speaks in domain terms (``errors``) and reaches the store through its protocols (``store.base``) and their
+records (``store.records``) only; the HTTP layer in ``ginrummy.api`` turns its answers and refusals into responses.
 """
 
 from .catalog import LEVEL_DESCRIPTIONS, catalog, rules_for

@@ -9,8 +9,9 @@ import time
 from typing import Any
 
 from ginrummy.engine import Action, ActionKind, Rules, apply, is_over, to_act
-from ginrummy.store.base import GameRecord, GameStore, fingerprint, same_token
+from ginrummy.store.base import GameStore
 from ginrummy.store.errors import StoreError
+from ginrummy.store.records import GameRecord, fingerprint, same_token
 
 from .errors import Conflict, IllegalMove, Invalid, RateLimited, SeatTaken, Unauthorized
 from .notify import Notifier

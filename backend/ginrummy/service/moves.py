@@ -16,17 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ginrummy.engine import Action, ActionKind, Card, Event, GameState, IllegalActionError, Source, apply, view_for
-from ginrummy.store.base import (
-    GameRecord,
-    GameStore,
-    LockedGame,
-    MoveWrite,
-    StoredReply,
-    Written,
-    fingerprint,
-    move_scope,
-)
+from ginrummy.store.base import GameStore, LockedGame
 from ginrummy.store.errors import StoreError
+from ginrummy.store.records import GameRecord, MoveWrite, StoredReply, Written, fingerprint, move_scope
 
 from .errors import IllegalMove, StaleVersion, Unauthorized
 from .notify import Notifier

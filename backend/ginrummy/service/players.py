@@ -11,7 +11,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ginrummy.engine import PRESETS, Rules, revealed_deal, view_for
-from ginrummy.store.base import GameStore, PlayerGame
+from ginrummy.store.base import GameStore
+from ginrummy.store.records import PlayerGame
 
 from .days import refuse_sealed
 from .errors import Invalid, NotFound, Unauthorized

@@ -11,8 +11,9 @@ from better_profanity import profanity
 
 from ginrummy.ai.levels import LEVELS
 from ginrummy.ai.personas import PERSONAS
-from ginrummy.store.base import Profile, ProfileStore
+from ginrummy.store.base import ProfileStore
 from ginrummy.store.errors import StoreError
+from ginrummy.store.records import Profile
 
 from .errors import Conflict, Invalid
 from .ratings import PROVISIONAL_DEVIATION, SETTLED_MATCHES, new_rating, shown

@@ -13,7 +13,7 @@ from typing import Any
 from openskill.models import BradleyTerryFull
 
 from ginrummy.engine import Event, EventKind
-from ginrummy.store.base import GameRecord, RatedResult, Rating
+from ginrummy.store.records import GameRecord, RatedResult, Rating
 
 MODEL = BradleyTerryFull(mu=1500.0, sigma=350.0, beta=200.0, tau=1.0)
 PROVISIONAL_DEVIATION = 250.0

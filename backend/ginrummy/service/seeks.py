@@ -14,8 +14,9 @@ from typing import Any
 
 from ginrummy.ai.personas import PERSONAS, rating_of
 from ginrummy.engine import PRESETS
-from ginrummy.store.base import SEEK_KEY, GameStore, PairedGame, Profile, Seek, SeekStore, require
+from ginrummy.store.base import GameStore, SeekStore
 from ginrummy.store.errors import StoreError
+from ginrummy.store.records import SEEK_KEY, PairedGame, Profile, Seek, require
 
 from .errors import Conflict, NotFound
 from .notify import Notifier

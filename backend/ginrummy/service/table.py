@@ -17,7 +17,7 @@ from typing import Any
 
 from ginrummy.ai.personas import PERSONAS_BY_ID
 from ginrummy.engine import Event, EventKind, GameState, Rules, events_for, new_game, to_act, view_for
-from ginrummy.store.base import GameRecord, StoredReply, same_token
+from ginrummy.store.records import GameRecord, StoredReply, same_token
 
 from .days import sealed
 from .errors import KeyReused, Unauthorized

@@ -13,8 +13,8 @@ from sqlalchemy import Column, Float, Integer, String, Table, and_, func, insert
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
-from .base import Profile, RatedResult, Rating
 from .errors import StoreError
+from .records import Profile, RatedResult, Rating
 from .sql import SqlStore
 from .tables import metadata, players
 

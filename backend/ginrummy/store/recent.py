@@ -12,7 +12,7 @@ from typing import Generic, TypeVar
 
 from ginrummy.engine import GameState
 
-from .base import GameRecord, Written
+from .records import GameRecord, Written
 
 V = TypeVar("V")
 

@@ -17,8 +17,9 @@ from sqlalchemy import Column, Float, Index, Integer, String, Table, insert, sel
 from sqlalchemy.engine import Connection, Row
 from sqlalchemy.exc import IntegrityError
 
-from .base import SEEK_KEY, Deal, Fits, Seek
+from .base import Deal, Fits
 from .errors import StoreError
+from .records import SEEK_KEY, Seek
 from .sql import SqlStore
 from .tables import metadata
 from .writes import insert_paired_game, notify

@@ -37,11 +37,11 @@ from ginrummy import clock
 from ginrummy.engine import Event, GameState, InvalidInputError, replay_events
 from ginrummy.stats import COUNTS
 
-from .base import DailyGame, GameRecord, MoveWrite, PlayerGame, StoredReply, Written, move_scope, token_hash
 from .codec import READABLE_SCHEMAS, STORED_SCHEMA, decode_state, encode_state, play_on
 from .connect import make_engine
 from .errors import StoreError as StoreError  # re-exported: ginrummy.store.sql.StoreError as before
 from .recent import RecentRecords, StateCache
+from .records import DailyGame, GameRecord, MoveWrite, PlayerGame, StoredReply, Written, move_scope, token_hash
 from .schema import SchemaState, ensure_schema
 from .tables import GAME_COLUMNS, PLAYER_GAME_COLUMNS, daily_seeds, game_events, games, idempotency, players
 from .writes import (

@@ -23,9 +23,9 @@ from sqlalchemy.engine import Connection
 from ginrummy import clock
 from ginrummy.engine import Event, EventKind, GameState
 
-from .base import MoveWrite, RatedResult, StoredReply, Written, token_hash
 from .codec import STORED_SCHEMA, encode_state
 from .errors import StoreError
+from .records import MoveWrite, RatedResult, StoredReply, Written, token_hash
 from .tables import game_events, games, idempotency, players
 
 if TYPE_CHECKING:

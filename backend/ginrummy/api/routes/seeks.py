@@ -9,7 +9,7 @@ from fastapi import APIRouter, Body, Path, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from ginrummy.service.seeks import SeekService
-from ginrummy.store.base import SEEK_KEY
+from ginrummy.store.records import SEEK_KEY
 
 from ..deps import GAME_ID, Address, Limits, PlainFloat, Players, Reading, Streams, Token
 from ..schemas import SeekRequest, SeekResponse
