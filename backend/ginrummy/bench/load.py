@@ -48,7 +48,6 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from urllib.parse import urlparse
@@ -71,7 +70,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.pool import NullPool
 
-from .client import ClientPool, Job, Outcome, event_loop_name
+from .client import ClientPool, Job, event_loop_name
+from .figures import Round, combine, percent, quantile, spread
 from .servers import LOCAL, Server, game_server, machine_cores, uvicorn_server
 
 # --- the reference servers --------------------------------------------------------------------------------
@@ -163,56 +163,6 @@ def sqlite3_app() -> FastAPI:
         return {"ok": True}
 
     return app
-
-
-# --- figures ----------------------------------------------------------------------------------------------
-
-
-def quantile(sorted_values: Sequence[float], q: float) -> float:
-    """Nearest-rank quantile of sorted values."""
-    if not sorted_values:
-        return float("nan")
-    rank = max(1, min(len(sorted_values), round(q * len(sorted_values) + 0.5)))
-    return sorted_values[rank - 1]
-
-
-@dataclass
-class Round:
-    """One target measured once: figures of the main kind of request (moves for the game)."""
-
-    latencies: list[float]
-    rate: float
-    p50_ms: float
-    p99_ms: float
-    errors: int
-    client_share: float
-    """Client processes' CPU ÷ wall ÷ cores."""
-    busiest_core: float
-    """The busiest client process's CPU ÷ wall: the share of the one core it can use."""
-    server_share: float | None
-
-
-def combine(outcomes: list[Outcome], kind: str, duration: float, cores: int) -> Round:
-    latencies = sorted(x for o in outcomes for x in o.tally.latencies.get(kind, []))
-    wall = max(o.wall for o in outcomes) or duration
-    server = outcomes[0].server_cpu
-    return Round(latencies, len(latencies) / duration, 1000 * quantile(latencies, 0.5),
-                 1000 * quantile(latencies, 0.99), sum(sum(o.tally.errors.values()) for o in outcomes),
-                 sum(o.cpu for o in outcomes) / wall / cores, max(o.cpu / o.wall if o.wall else 0 for o in outcomes),
-                 None if server is None else server / wall / cores)
-
-
-def spread(values: Sequence[float], digits: int = 0, width: int = 0) -> str:
-    """The median of ``values``, with their range when there are several."""
-    middle = statistics.median(values)
-    text = f"{middle:.{digits}f}"
-    if len(values) > 1:
-        text += f" ({min(values):.{digits}f}–{max(values):.{digits}f})"
-    return f"{text:<{width}}" if width else text
-
-
-def percent(value: float | None) -> str:
-    return "-" if value is None else f"{100 * value:.0f}%"
 
 
 # --- targets ----------------------------------------------------------------------------------------------

@@ -62,6 +62,7 @@ from types import ModuleType
 from typing import Any
 
 from ginrummy.bench import client, load, servers
+from ginrummy.bench.figures import quantile
 
 # --- timing parts -----------------------------------------------------------------------------------------
 
@@ -530,7 +531,7 @@ def main(argv: list[str] | None = None) -> int:
     inside = 1000 * statistics.median(played.bare)
     print(f"\nEnd to end through gin-rummy serve (1 worker, SQLite), one client, raw HTTP/1.1 keep-alive, in turns "
           f"with the in-process moves: {len(latencies)} moves, median {median:.2f} ms, "
-          f"p90 {1000 * load.quantile(latencies, 0.9):.2f} ms, p99 {1000 * load.quantile(latencies, 0.99):.2f} ms, "
+          f"p90 {1000 * quantile(latencies, 0.9):.2f} ms, p99 {1000 * quantile(latencies, 0.99):.2f} ms, "
           f"{played.end_to_end_errors} errors")
     print(f"HTTP server, loopback and client: {median - inside:.2f} ms of the median move "
           f"({median:.2f} end to end − {inside:.2f} in-process without the wrappers)")
