@@ -30,8 +30,8 @@ import time
 from dataclasses import dataclass
 
 from .client import ClientPool, Job, Outcome
+from .databases import sqlite_url
 from .figures import combine, percent
-from .load import sqlite_url
 from .servers import game_server, machine_cores
 
 

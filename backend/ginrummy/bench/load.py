@@ -71,6 +71,7 @@ from sqlalchemy import (
 from sqlalchemy.pool import NullPool
 
 from .client import ClientPool, Job, event_loop_name
+from .databases import database_name, durability, sqlite_url
 from .figures import Round, combine, percent, quantile, spread
 from .servers import LOCAL, Server, game_server, machine_cores, uvicorn_server
 
@@ -203,27 +204,6 @@ def measure(pool: ClientPool, target: Target, clients: int, args: argparse.Names
     return result
 
 
-def durability(url: str) -> str:
-    """How the store's engine leaves a connection to this database: what a commit survives."""
-    from ginrummy.store.connect import make_engine
-
-    engine = make_engine(url)
-    try:
-        with engine.connect().execution_options(readonly=True) as connection:
-            if url.startswith("sqlite"):
-                mode = connection.exec_driver_sql("PRAGMA journal_mode").scalar()
-                level = connection.exec_driver_sql("PRAGMA synchronous").scalar()
-                names = {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}
-                return f"journal_mode={mode}, synchronous={names.get(int(level or 0), level)}"
-            commit = connection.exec_driver_sql("SHOW synchronous_commit").scalar()
-            fsync = connection.exec_driver_sql("SHOW fsync").scalar()
-            return f"synchronous_commit={commit}, fsync={fsync}"
-    except Exception as error:  # only a note in the header
-        return f"(not read: {error.__class__.__name__})"
-    finally:
-        engine.dispose()
-
-
 def prepare_commit_table(url: str) -> None:
     engine = create_engine(url, poolclass=NullPool)
     try:
@@ -238,14 +218,6 @@ def drop_commit_table(url: str) -> None:
         commit_metadata.drop_all(engine)
     finally:
         engine.dispose()
-
-
-def sqlite_url(directory: str, name: str) -> str:
-    return f"sqlite:///{os.path.join(directory, name)}"
-
-
-def database_name(url: str) -> str:
-    return "SQLite" if url.startswith("sqlite") else "PostgreSQL"
 
 
 # --- bytes per move ---------------------------------------------------------------------------------------

@@ -61,7 +61,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from ginrummy.bench import client, load, servers
+from ginrummy.bench import client, databases, servers
 from ginrummy.bench.figures import quantile
 
 # --- timing parts -----------------------------------------------------------------------------------------
@@ -458,7 +458,7 @@ def run(args: argparse.Namespace, directory: str) -> tuple[Played, Timer, Patche
         app.state.store.close()
         if server is not None:
             server.stop()
-    return played, timer, patches, load.durability(url)
+    return played, timer, patches, databases.durability(url)
 
 
 def report(played: Played, timer: Timer, patches: Patches, level: str, where: str) -> str:
