@@ -54,23 +54,11 @@ from urllib.parse import urlparse
 
 from fastapi import FastAPI
 from pydantic import BaseModel, Field
-from sqlalchemy import (
-    Column,
-    Float,
-    Integer,
-    LargeBinary,
-    MetaData,
-    String,
-    Table,
-    Text,
-    create_engine,
-    insert,
-    inspect,
-    text,
-)
+from sqlalchemy import LargeBinary, String, create_engine, insert, inspect, text
 from sqlalchemy.pool import NullPool
 
 from .client import ClientPool, Job, event_loop_name
+from .commit_table import COMMIT_URL, INSERT_SQL, PAYLOAD, commits, drop_commit_table, prepare_commit_table
 from .databases import database_name, durability, sqlite_url
 from .figures import Round, combine, percent, quantile, spread
 from .servers import LOCAL, Server, game_server, machine_cores, uvicorn_server
@@ -89,21 +77,6 @@ bare_app = FastAPI(title="bare", openapi_url=None, docs_url=None, redoc_url=None
 async def noop(request: BareRequest) -> dict[str, bool]:
     """Parse a small body with pydantic and answer, in the event loop: the least any POST route can cost."""
     return {"ok": True}
-
-
-COMMIT_URL = "GINRUMMY_BENCH_COMMIT_URL"
-"""The environment variable naming the database of ``commit_app`` and ``sqlite3_app``."""
-ROW_BYTES = 8192
-"""What each reference request writes: one row of about this many bytes (a move writes less; see the bytes per
-move the bench prints), made durable by its own COMMIT."""
-PAYLOAD = "x" * ROW_BYTES
-commit_metadata = MetaData()
-commits = Table("bench_commits", commit_metadata,
-                Column("id", Integer, primary_key=True),
-                Column("card", String(8), nullable=False),
-                Column("at", Float, nullable=False),
-                Column("payload", Text, nullable=False))
-INSERT_SQL = "INSERT INTO bench_commits (card, at, payload) VALUES (?, ?, ?)"
 
 
 def commit_app() -> FastAPI:
@@ -202,22 +175,6 @@ def measure(pool: ClientPool, target: Target, clients: int, args: argparse.Names
     print(f"  {clients:>4} clients  {target.name:<28} {result.rate:9.1f} {target.unit:<8} p50 {result.p50_ms:6.2f} ms"
           f"  p99 {result.p99_ms:7.2f} ms  client CPU {percent(result.client_share)}", file=sys.stderr, flush=True)
     return result
-
-
-def prepare_commit_table(url: str) -> None:
-    engine = create_engine(url, poolclass=NullPool)
-    try:
-        commit_metadata.create_all(engine)
-    finally:
-        engine.dispose()
-
-
-def drop_commit_table(url: str) -> None:
-    engine = create_engine(url, poolclass=NullPool)
-    try:
-        commit_metadata.drop_all(engine)
-    finally:
-        engine.dispose()
 
 
 # --- bytes per move ---------------------------------------------------------------------------------------
