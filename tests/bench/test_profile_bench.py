@@ -10,7 +10,10 @@ from contextlib import contextmanager
 
 import pytest
 
-from ginrummy.bench import profile
+from ginrummy.bench import profile, profile_patches
+from ginrummy.bench.profile_parts import FRAMEWORK, PARTS, Part
+from ginrummy.bench.profile_patches import Patches
+from ginrummy.bench.profile_timer import IN_REQUEST, Timer
 
 
 class Clock:
@@ -32,7 +35,7 @@ CLOCK = Clock()
 @pytest.fixture
 def fake(monkeypatch: pytest.MonkeyPatch) -> Iterator[types.ModuleType]:
     """A module of functions that spend time on ``CLOCK``, and one that imported one of them by name."""
-    monkeypatch.setattr(profile, "SCANNED", {*profile.SCANNED, "fake_importer"})
+    monkeypatch.setattr(profile_patches, "SCANNED", {*profile_patches.SCANNED, "fake_importer"})
     module = types.ModuleType("fake_timed")
     other = types.ModuleType("fake_importer")
 
@@ -74,26 +77,26 @@ def fake(monkeypatch: pytest.MonkeyPatch) -> Iterator[types.ModuleType]:
 
 
 def test_each_part_keeps_its_own_time_and_the_wrappers_come_out_again(fake: types.ModuleType) -> None:
-    parts = (profile.Part("inner", ("fake_timed:inner",)), profile.Part("outer", ("fake_timed:outer",)),
-             profile.Part("keeper", ("fake_timed:keeper",), keeps_all=True),
-             profile.Part("opened", ("fake_timed:opened@enter", "fake_timed:gone", "no_such_module:x")),
-             profile.Part("method", ("fake_timed:Thing.method",)), profile.Part("handed", ("fake_timed:handed",)))
-    timer = profile.Timer(CLOCK)
-    patches = profile.Patches(timer, parts)
+    parts = (Part("inner", ("fake_timed:inner",)), Part("outer", ("fake_timed:outer",)),
+             Part("keeper", ("fake_timed:keeper",), keeps_all=True),
+             Part("opened", ("fake_timed:opened@enter", "fake_timed:gone", "no_such_module:x")),
+             Part("method", ("fake_timed:Thing.method",)), Part("handed", ("fake_timed:handed",)))
+    timer = Timer(CLOCK)
+    patches = Patches(timer, parts)
     originals = (fake.inner, fake.outer, fake.Thing.method)
     patches.install()
     assert patches.missing == ["fake_timed:gone", "no_such_module:x"]
     assert sys.modules["fake_importer"].inner is fake.inner is not originals[0]
     fake.outer()  # not active: nothing counted
     timer.active = True
-    request = profile.IN_REQUEST.set(True)
+    request = IN_REQUEST.set(True)
     fake.outer()
     fake.keeper()
     with fake.opened() as value:
         assert value == 1
     assert fake.Thing().method() == "done"
     fake.handed()
-    profile.IN_REQUEST.reset(request)
+    IN_REQUEST.reset(request)
     timer.active = False
     patches.remove()
     assert (fake.inner, fake.outer, fake.Thing.method) == originals
@@ -109,9 +112,9 @@ def test_the_bench_prints_every_part_and_the_end_to_end_latency(capsys: pytest.C
     assert profile.main(["--moves", "16", "--warmup", "2", "--block", "4", "--e2e-moves", "10",
                          "--e2e-warmup", "0.2"]) == 0
     out = capsys.readouterr().out
-    for part in profile.PARTS:
+    for part in PARTS:
         assert part.name in out
-    assert profile.FRAMEWORK in out and "total (mean)" in out
+    assert FRAMEWORK in out and "total (mean)" in out
     assert "median move in-process" in out
     assert "End to end through gin-rummy serve" in out and "0 errors" in out
     assert "goal: median move latency ≤ 2 ms" in out
