@@ -7,7 +7,8 @@ import pytest
 from ginrummy.ai import make_player
 from ginrummy.engine import HOUSE, OKLAHOMA, ActionKind, Phase, Rules, apply, new_game, view_for
 from ginrummy.engine.cards import mask_of
-from ginrummy.engine.melds import cached_best_discard, cached_deadwood
+from ginrummy.engine.discard_search import cached_best_discard
+from ginrummy.engine.meld_search import cached_deadwood
 
 
 @pytest.mark.parametrize(("rules", "seed"), [(HOUSE, 3), (HOUSE, 4), (OKLAHOMA, 5)])

@@ -37,7 +37,8 @@ from ginrummy.engine import (
     replay,
     score_knock,
 )
-from ginrummy.engine.melds import least_discard_deadwood_of_mask, optimal_arrangements_of_mask
+from ginrummy.engine.discard_search import least_discard_deadwood_of_mask
+from ginrummy.engine.melds import optimal_arrangements_of_mask
 from ginrummy.engine.scoring import best_defense, knock_points
 
 FAST = settings(max_examples=500, deadline=None)

@@ -45,6 +45,12 @@ from .cards import (
     parse_card,
     parse_cards,
 )
+from .discard_search import (
+    best_discard_of_mask,
+    cached_best_discard,
+    cached_least_discard_deadwood,
+    least_discard_deadwood_of_mask,
+)
 from .errors import EngineError, IllegalActionError, InvalidCardError, InvalidInputError
 from .fairness import commitment, day_commitment, deck_salt, verify_day, verify_deal
 from .game import (
@@ -66,22 +72,15 @@ from .game import (
     replay_hand,
     to_act,
 )
-from .melds import (
-    MeldResult,
-    best_arrangement_of_mask,
-    best_discard_of_mask,
-    best_melds,
-    cached_best_discard,
+from .meld_search import (
     cached_deadwood,
     cached_discard_deadwoods,
-    cached_least_discard_deadwood,
     deadwood,
     deadwood_of_mask,
     discard_deadwoods,
     discard_deadwoods_of_mask,
-    least_discard_deadwood_of_mask,
-    optimal_arrangements_of_mask,
 )
+from .melds import MeldResult, best_arrangement_of_mask, best_melds, optimal_arrangements_of_mask
 from .rules import (
     BIG_GIN,
     HOLLYWOOD,

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 from .actions import Action, ActionKind, Event, EventKind
 from .cards import CARDS, Card, mask_of
+from .discard_search import cached_best_discard
 from .errors import IllegalActionError, InvalidInputError
-from .melds import cached_best_discard, cached_deadwood
+from .meld_search import cached_deadwood
 from .records import maker, replacer
 from .rules import HOUSE, Rules, knock_limit_for
 from .scoring import after_hand, hand_points, opening_games, showdown

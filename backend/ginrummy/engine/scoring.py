@@ -22,7 +22,8 @@ from typing import Any, Literal, NamedTuple
 
 from .cards import CARDS, Card, CardMask, mask_of
 from .errors import InvalidInputError
-from .melds import MeldResult, best_arrangement_of_mask, cached_deadwood, optimal_arrangements_of_mask
+from .meld_search import cached_deadwood
+from .melds import MeldResult, best_arrangement_of_mask, optimal_arrangements_of_mask
 from .records import maker
 from .rules import HOUSE, Rules
 from .wire import Seat, decoder, encoder, wire_type

@@ -16,7 +16,8 @@ from .cards import Card
 from .errors import IllegalActionError
 from .fairness import commitment, deck_salt
 from .game import deal, legal_actions, starter_of
-from .melds import best_melds, discard_deadwoods
+from .meld_search import discard_deadwoods
+from .melds import best_melds
 from .rules import HOUSE, Rules
 from .state import GameState, HandResult, HandState, HandSummary, HollywoodGame, Phase
 from .wire import Seat, decoder, encoder
