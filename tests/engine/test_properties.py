@@ -38,8 +38,9 @@ from ginrummy.engine import (
     score_knock,
 )
 from ginrummy.engine.discard_search import least_discard_deadwood_of_mask
+from ginrummy.engine.knocks import knock_points
+from ginrummy.engine.layoffs import best_defense
 from ginrummy.engine.melds import optimal_arrangements_of_mask
-from ginrummy.engine.scoring import best_defense, knock_points
 
 FAST = settings(max_examples=500, deadline=None)
 SLOW = settings(max_examples=250, deadline=None)

@@ -72,6 +72,8 @@ from .game import (
     replay_hand,
     to_act,
 )
+from .knocks import KnockResult, ScoreLine, knock_points, score_knock, showdown
+from .layoffs import Layoff
 from .meld_search import (
     cached_deadwood,
     cached_discard_deadwoods,
@@ -100,7 +102,7 @@ from .rules import (
     knock_limit_for,
     preset,
 )
-from .scoring import HollywoodGame, KnockResult, Layoff, ScoreLine, knock_points, score_knock, showdown
+from .scoring import HollywoodGame
 from .state import HAND_SIZE, SCHEMA_VERSION, STOCK_FLOOR, GameState, HandResult, HandState, HandSummary, Phase
 from .views import DiscardOption, RevealedHand, View, events_for, revealed_deal, seeded_commitment, view_for
 from .wire import (

@@ -15,10 +15,11 @@ from .actions import Action, ActionKind, Event, EventKind
 from .cards import CARDS, Card, mask_of
 from .discard_search import cached_best_discard
 from .errors import IllegalActionError, InvalidInputError
+from .knocks import showdown
 from .meld_search import cached_deadwood
 from .records import maker, replacer
 from .rules import HOUSE, Rules, knock_limit_for
-from .scoring import after_hand, hand_points, opening_games, showdown
+from .scoring import after_hand, hand_points, opening_games
 from .state import HAND_SIZE, STOCK_FLOOR, GameState, HandResult, HandState, HandSummary, Phase
 
 MAX_SEED = 2**128 - 1

@@ -20,9 +20,10 @@ from typing import Any, NamedTuple
 from .actions import Action, HandOutcome
 from .cards import Card, parse_card
 from .errors import InvalidInputError
+from .knocks import KnockResult
 from .rules import Rules
 from .scoring import HollywoodGame as HollywoodGame  # the score sheet's Hollywood games, read here by the views
-from .scoring import KnockResult, final_scores
+from .scoring import final_scores
 from .wire import Seat, decoder, encoder
 
 SCHEMA_VERSION = 3
