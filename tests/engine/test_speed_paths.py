@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from ginrummy.bench.engine import HandLoop, simple_policy
 from ginrummy.engine import CARDS, HOUSE, InvalidInputError, Phase, apply, mask_of, new_game
 from ginrummy.engine.actions import Action, ActionKind, discard, draw, knock, next_hand, pass_upcard, take_upcard
+from ginrummy.engine.dealing import _shuffled_deck
 from ginrummy.engine.discard_search import best_discard_of_mask
-from ginrummy.engine.game import _shuffled_deck
 
 FAST = settings(max_examples=500, deadline=None)
 

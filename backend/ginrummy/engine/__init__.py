@@ -45,6 +45,7 @@ from .cards import (
     parse_card,
     parse_cards,
 )
+from .dealing import MAX_SEED, deal, new_game
 from .discard_search import (
     best_discard_of_mask,
     cached_best_discard,
@@ -53,27 +54,10 @@ from .discard_search import (
 )
 from .errors import EngineError, IllegalActionError, InvalidCardError, InvalidInputError
 from .fairness import commitment, day_commitment, deck_salt, verify_day, verify_deal
-from .game import (
-    IN_PLAY,
-    MAX_SEED,
-    Outcome,
-    action_of,
-    actions_from_events,
-    apply,
-    check,
-    deal,
-    is_legal,
-    is_over,
-    legal_actions,
-    new_game,
-    outcome,
-    replay,
-    replay_events,
-    replay_hand,
-    to_act,
-)
+from .game import apply
 from .knocks import KnockResult, ScoreLine, knock_points, score_knock, showdown
 from .layoffs import Layoff
+from .legality import IN_PLAY, Outcome, check, is_legal, is_over, legal_actions, outcome, to_act
 from .meld_search import (
     cached_deadwood,
     cached_discard_deadwoods,
@@ -83,6 +67,7 @@ from .meld_search import (
     discard_deadwoods_of_mask,
 )
 from .melds import MeldResult, best_arrangement_of_mask, best_melds, optimal_arrangements_of_mask
+from .replays import action_of, actions_from_events, replay, replay_events, replay_hand
 from .rules import (
     BIG_GIN,
     HOLLYWOOD,

@@ -2,8 +2,9 @@
 
 Oklahoma's spade upcard doubles a hand, the line bonus adds to every hand won; simple and traditional scoring are
 won by the first to the target, traditional adding its box and game bonuses at the end; Hollywood enters each win
-in up to three games at once and is won by a majority of them. ``game.py`` asks these functions (and the showdown,
-``knocks``) and records their answers; nothing else decides a score.
+in up to three games at once and is won by a majority of them. A new match (``dealing``), the moves (``game``) and
+the end of a hand (``hand_end``) ask these functions and the showdown (``knocks``) and record their answers; nothing
+else decides a score.
 """
 
 from __future__ import annotations

@@ -13,9 +13,10 @@ from typing import Any
 
 from .actions import Action, ActionKind, Event
 from .cards import Card
+from .dealing import deal, starter_of
 from .errors import IllegalActionError
 from .fairness import commitment, deck_salt
-from .game import deal, legal_actions, starter_of
+from .legality import legal_actions
 from .meld_search import discard_deadwoods
 from .melds import best_melds
 from .rules import HOUSE, Rules
