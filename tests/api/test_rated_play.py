@@ -2,7 +2,8 @@
 to either seat and every message its stream would be sent scanned for the cards that seat may not know; after each
 match both ratings have moved by exactly what the rating library gives for its result.
 
-The number of matches is GINRUMMY_RATED_MATCHES (2 by default, on each database; the long scan runs 50)."""
+The number of matches is GINRUMMY_RATED_MATCHES (by default 2 on SQLite, so that a rating already moved moves
+again, and 1 on PostgreSQL; the long scan runs 50)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from fastapi.testclient import TestClient
 from helpers import Game, Json, assert_nothing_hidden_in, assert_nothing_hidden_shown, bearer, greedy_action, to_act
 from openskill.models import BradleyTerryFull
 
-MATCHES = int(os.environ.get("GINRUMMY_RATED_MATCHES", "2"))
+MATCHES = os.environ.get("GINRUMMY_RATED_MATCHES")
 MODEL = BradleyTerryFull(mu=1500.0, sigma=350.0, beta=200.0, tau=1.0)
 
 
@@ -30,7 +31,8 @@ def test_rated_matches_through_the_queue_hide_what_they_should_and_move_ratings_
     tokens = [client.post("/api/players").json()["player_token"] for _ in range(2)]
     expected = [MODEL.rating(), MODEL.rating()]
     rng = random.Random(5)
-    for _ in range(MATCHES):
+    matches = int(MATCHES) if MATCHES else 2 if client.app.state.store.is_sqlite else 1  # type: ignore[attr-defined]
+    for _ in range(matches):
         first = seek(client, tokens[0])
         second = seek(client, tokens[1])
         first = client.get(f"/api/seeks/{first['seek_id']}", headers=bearer(tokens[0])).json()
@@ -61,4 +63,4 @@ def test_rated_matches_through_the_queue_hide_what_they_should_and_move_ratings_
         for player, token in enumerate(tokens):
             shown = client.get("/api/players/me", headers=bearer(token)).json()["rating"]
             assert shown["rating"] == round(expected[player].mu) and shown["deviation"] == round(expected[player].sigma)
-    assert sum(client.get("/api/players/me", headers=bearer(t)).json()["rated_finished"] for t in tokens) == 2 * MATCHES
+    assert sum(client.get("/api/players/me", headers=bearer(t)).json()["rated_finished"] for t in tokens) == 2 * matches

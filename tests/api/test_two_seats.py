@@ -102,7 +102,7 @@ def test_two_programs_play_whole_matches_each_seeing_only_its_own_cards(client: 
     rng = random.Random(7)
     finals: list[Json] = []
     tokens: list[str | None] = [None, None]
-    matches = 12 if client.app.state.store.is_sqlite else 6  # type: ignore[attr-defined]
+    matches = 6 if client.app.state.store.is_sqlite else 3  # type: ignore[attr-defined]
     for _ in range(matches):
         created = client.post("/api/games", json={"opponent": {"kind": "invite"}, "settings": SHORT},
                               headers=bearer(tokens[0]) if tokens[0] else None).json()
