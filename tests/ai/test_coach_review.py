@@ -11,7 +11,8 @@ from collections.abc import Callable
 import pytest
 from test_player_fairness import redeal_hidden
 
-from ginrummy.ai import coach, make_player
+from ginrummy.ai import chances, coach, make_player
+from ginrummy.ai.calibration import ANY_KNOCK, calibrated
 from ginrummy.ai.coach import FIRST_LOOK, SAMPLES, WORTH_SAYING, Decision, rate, review_hand, settled
 from ginrummy.ai.coach_words import Verdict, sentence, worth
 from ginrummy.ai.hard import HardPlayer, World
@@ -248,6 +249,24 @@ def test_a_knock_held_for_a_sure_gin_is_explained_by_its_gin(monkeypatch: pytest
     assert coach.HandReview(1, 0, (decision,), won).worked_out() == (
         f"You won 58 points by knocking; holding one more turn was worth about {decision.cost:.0f} more on average: "
         "Gin 100% of the time.")
+
+
+def test_against_a_named_computer_the_coach_states_the_undercut_by_that_computers_map(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The coach's undercut chance is read through the map fitted against the computer across the table (hard
+    undercuts more often than the population's average player), and through the population's otherwise."""
+    opponent = "AH 2H 3H 5D 5C 5S QD QC AS AC"
+    state = position("2D KH", opponent, "9H 4H")
+    view = view_for(state, 0)
+    worlds = worlds_with(view, opponent, [["QH"]])
+    monkeypatch.setattr(HardPlayer, "worlds", lambda self, view, knowledge: list(worlds))
+    king = parse_card("KH")
+    raw = chances.undercut_chance(mask_of(view.hand) & ~(1 << king), [w.opponent for w in worlds], view)
+    stated = {name: calibrated(ANY_KNOCK, raw, name) for name in (None, "hard")}
+    assert f"{stated[None]:.0%}" != f"{stated['hard']:.0%}"
+    for name, chance in stated.items():
+        decision = rate(view, discard(0, king), random.Random(1), name)
+        assert f"with 2 deadwood an undercut was about {chance:.0%} likely" in decision.why, name
 
 
 def test_gin_and_undercuts_are_counted_deal_by_deal(monkeypatch: pytest.MonkeyPatch) -> None:

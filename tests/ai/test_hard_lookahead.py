@@ -10,7 +10,8 @@ import pytest
 
 from ginrummy.ai import make_player
 from ginrummy.ai.hand import best_discard
-from ginrummy.ai.hard import HardPlayer, HardSettings, StockOdds
+from ginrummy.ai.hand_value import Scorer, StockOdds
+from ginrummy.ai.hard import HardPlayer, HardSettings
 from ginrummy.ai.knowledge import infer
 from ginrummy.ai.rollout import NO_SCORE, Ending, playout, playout_ending, score_knock
 from ginrummy.bench.inference import main as inference_bench
@@ -103,11 +104,41 @@ def test_the_outlook_of_a_hand_counts_the_chance_of_gin_on_top_of_the_knock() ->
     for hand, has_gin_card in ((near_gin, True), (far, False)):
         unseen = [c for c in range(52) if not hand & 1 << c]
         odds = StockOdds(cards_of(mask_of(unseen)), [1.0] * len(unseen), float(len(unseen)))
-        plain = HardPlayer(random.Random(1), HardSettings(gin_weight=0.0))._outlook(hand, odds, 10)
-        hunting = HardPlayer(random.Random(1), HardSettings(gin_weight=80.0))._outlook(hand, odds, 10)
+        plain = Scorer(HardSettings(gin_weight=0.0), odds, {}, 10, 30).outlook(hand)
+        hunting = Scorer(HardSettings(gin_weight=80.0), odds, {}, 10, 30).outlook(hand)
         gin_cards = sum(1 for c in odds.cards if best_discard(hand | 1 << c)[0] == 0)
         if has_gin_card:
             assert gin_cards >= 1
             assert hunting - plain == pytest.approx(80.0 * gin_cards / odds.weight)
         else:
             assert hunting == plain
+
+
+def _uniform_odds(hand: int) -> StockOdds:
+    unseen = [c for c in range(52) if not hand & 1 << c]
+    return StockOdds(cards_of(mask_of(unseen)), [1.0] * len(unseen), float(len(unseen)))
+
+
+def test_a_drawn_hand_that_goes_gin_at_once_counts_a_sure_knock_and_a_sure_gin() -> None:
+    """The draw scores each 11-card hand by its best discard: taking the card that completes Gin scores the
+    knock and Gin weights in full, which the stock, giving Gin only for the few cards that finish it, does not."""
+    near_gin = mask_of(parse_cards("2H 3H 4H 7S 7D 7C KS KD KC 9H"))
+    five, nine = (int(card) for card in parse_cards("5H 9H"))
+    settings = HardSettings()
+    scorer = Scorer(settings, _uniform_odds(near_gin), {}, 10, 30)
+    gin_hand = near_gin | 1 << five
+    expected = 0 - scorer.outlook(gin_hand & ~(1 << nine)) - settings.knock_weight - settings.gin_weight
+    assert scorer.best(gin_hand, five) == pytest.approx(expected)
+    assert scorer.best(gin_hand, five) < scorer.blind(near_gin)
+
+
+def test_the_card_just_taken_is_never_the_one_thrown() -> None:
+    """A king that melds with nothing, taken from the pile, must stay: the best hand it allows keeps 10 deadwood
+    or more, where any stock card can be thrown straight back and the hand knocks with its single ace."""
+    hand = mask_of(parse_cards("AH 2H 3H 4D 5D 6D 7C 8C 9C AS"))
+    king = int(parse_cards("KS")[0])
+    scorer = Scorer(HardSettings(), _uniform_odds(hand), {}, 10, 30)
+    kept = scorer.best(hand | 1 << king, king)
+    thrown_back = scorer.best(hand | 1 << king, -1)
+    assert thrown_back < kept
+    assert scorer.blind(hand) < kept

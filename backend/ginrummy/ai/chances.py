@@ -40,7 +40,8 @@ from ginrummy.engine import (
 
 from .base import Modelled, Position
 from .hand import FULL_DECK, deadwood_after_taking, draw_outcomes
-from .hard import HardPlayer, stock_odds
+from .hand_value import stock_odds
+from .hard import HardPlayer
 from .knowledge import Knowledge, infer
 from .policies import knock_model, model_of
 

@@ -158,20 +158,21 @@ class HandReview:
 
 
 def review_hand(positions: list[tuple[GameState, Action]], number: int, seat: int, seed: int,
-                result: HandSummary | None = None) -> HandReview:
+                result: HandSummary | None = None, opponent: str | None = None) -> HandReview:
     """Rate every decision ``seat`` made in hand ``number``, given the hand's positions with the action played
     at each (``engine.replay_hand``), and how the hand ended when known (``result``). The same ``seed`` gives
-    the same review."""
+    the same review. Against a computer named ``opponent`` the chances stated are read through that computer's
+    own maps (``ai.calibration``)."""
     decisions = []
     for index, (state, action) in enumerate(positions):
         if action.seat != seat or action.kind in (ActionKind.NEXT_HAND, ActionKind.BIG_GIN):
             continue
         rng = random.Random(f"coach:{seed}:{number}:{index}")
-        decisions.append(rate(view_for(state, seat), action, rng))
+        decisions.append(rate(view_for(state, seat), action, rng, opponent))
     return HandReview(number, seat, tuple(decisions), result)
 
 
-def rate(view: View, played: Action, rng: random.Random) -> Decision:
+def rate(view: View, played: Action, rng: random.Random, opponent: str | None = None) -> Decision:
     """The decision ``played`` in ``view``, against the hard player's choice there.
 
     When the hard player would have chosen the same, the choice stands. Otherwise both are played out on the
@@ -200,7 +201,7 @@ def rate(view: View, played: Action, rng: random.Random) -> Decision:
     if gap <= 0:  # the hard player's choice is no better here
         return Decision(view.draws, kind, played, played, played_points, played_points,
                         best_outcomes=mine.shares(), played_outcomes=mine.shares())
-    context = Context(view, knowledge, worlds, sampler, theirs.tally(), mine.tally(), theirs.held_out)
+    context = Context(view, knowledge, worlds, sampler, theirs.tally(), mine.tally(), theirs.held_out, opponent)
     return Decision(view.draws, kind, played, choice, played_points, choice_points,
                     explain(context, played, choice, kind), 2 * error, theirs.shares(), mine.shares())
 

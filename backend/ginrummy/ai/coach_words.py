@@ -26,7 +26,8 @@ from ginrummy.engine import (
 from . import chances
 from .calibration import ANY_KNOCK, calibrated
 from .hand import deadwood_after_taking, knock_outs
-from .hard import HardPlayer, World, stock_odds
+from .hand_value import stock_odds
+from .hard import HardPlayer, World
 from .knowledge import Knowledge, meld_danger
 from .rollout import Outcome
 
@@ -87,6 +88,8 @@ class Context(NamedTuple):
     held_out: bool
     """Whether the better choice's figures are those of holding out for Gin (not of knocking at the first
     chance)."""
+    opponent: str | None = None
+    """The computer across the table, by name (its maps state the chances), or None."""
 
 
 def explain(context: Context, played: Action, best: Action, kind: str) -> Verdict:
@@ -123,10 +126,12 @@ def _draw(context: Context, best: Action) -> Verdict:
                    "card gives on average, and taking it shows the opponent what you collect.")
 
 
-def undercut_chance(view: View, worlds: list[World], rest: int) -> float:
+def undercut_chance(context: Context, rest: int) -> float:
     """The chance of an undercut when knocking with the 10 cards ``rest`` against the sampled hands, as
-    reported (``chances.undercut_chance``, then ``calibrated`` as the chance of any knock's undercut)."""
-    return calibrated(ANY_KNOCK, chances.undercut_chance(rest, [w.opponent for w in worlds], view))
+    reported (``chances.undercut_chance``, then ``calibrated`` as the chance of any knock's undercut, against
+    the computer across the table when there is one)."""
+    raw = chances.undercut_chance(rest, [w.opponent for w in context.worlds], context.view)
+    return calibrated(ANY_KNOCK, raw, context.opponent)
 
 
 def _knock(context: Context, played: Action, best: Action) -> Verdict:
@@ -139,11 +144,11 @@ def _knock(context: Context, played: Action, best: Action) -> Verdict:
         played_on = _played_on(context.played, context.best)
         if deadwood == 0:
             return Verdict(f"going Gin with {knocking.card.symbol}", "", f"Gin cannot be undercut. {played_on}")
-        chance = undercut_chance(view, context.worlds, rest)
+        chance = undercut_chance(context, rest)
         return Verdict(f"knocking with {knocking.card.symbol}",
                        f"with {deadwood} deadwood an undercut was about {chance:.0%} likely", played_on)
     best_shares = context.best.shares
-    chance = undercut_chance(view, context.worlds, rest)
+    chance = undercut_chance(context, rest)
     against = best_shares["undercut_against"]
     undercut = (f"you were undercut only {against:.0%} of the time" if 0 < against < chance
                 else "you were never undercut" if not against else f"you were undercut {against:.0%} of the time")

@@ -219,12 +219,11 @@ def write_fit(path: str, by_opponent: dict[str, list[Record]], named: bool, orig
         return fitted
 
     command = f"{origin} --fit PATH"
-    if named:  # the hints' questions, against each computer (the coach asks against anyone: the population's)
+    if named:  # the hints' questions and the coach's, against each computer
         opponents = document.setdefault("opponents", {})
         for name, records in by_opponent.items():
-            kept = [r for r in records if r[0] in HINT_QUESTIONS]
-            opponents[name] = {"command": command, "decisions": len(kept), "player": plays_by(player),
-                               "opponent": plays_by(name), "maps": maps(kept, HINT_QUESTIONS)}
+            opponents[name] = {"command": command, "decisions": len(records), "player": plays_by(player),
+                               "opponent": plays_by(name), "maps": maps(records, QUESTIONS)}
     else:
         pooled = [r for rs in by_opponent.values() for r in rs]
         document.update({"command": command, "player": player, "plays_by": plays_by(player), "decisions": len(pooled),

@@ -17,10 +17,9 @@ from .errors import IllegalMove
 from .notify import Notifier, Subscription
 from .table import (
     SEEN_REFRESH_SECONDS,
-    Computer,
+    computer_across,
     computer_seed,
     numbered_events,
-    opponent_of,
     present,
     record_answer,
     rematch_of,
@@ -116,7 +115,8 @@ class ReadingService:
             listed = self.store.events(game_id, 0, limit=5000, hand=number)
             positions = replay_hand(state, number, actions_from_events(e for _, e in listed))
             result = next((summary for summary in state.history if summary.number == number), None)
-            review = review_hand(positions, number, seat, computer_seed(game_id), result).to_json()
+            review = review_hand(positions, number, seat, computer_seed(game_id), result,
+                                 opponent=computer_across(record, seat)).to_json()
             with self._reviews_lock:
                 self._reviews[key] = review
                 while len(self._reviews) > KEPT_REVIEWS:
@@ -127,9 +127,8 @@ class ReadingService:
         """A suggested move for the seat, its reason and the chances behind it, modelling the computer across the
         table when there is one (its policy is public, its cards are not)."""
         record, seat = seated(self.store.get_game(game_id), token)
-        opponent = opponent_of(record)
-        computer = opponent.level if isinstance(opponent, Computer) and seat == 0 else None
-        suggestion = suggest(view_for(record.state, seat), opponent=computer)
+        suggestion = suggest(view_for(record.state, seat), opponent=computer_across(record, seat))
         if suggestion is None:
             raise IllegalMove("nothing_to_decide", "there is no move for you to make now")
         return {"game_id": game_id, "version": record.version, **suggestion.to_json()}
+

@@ -57,6 +57,12 @@ def opponent_of(record: GameRecord) -> Opponent:
     return Computer(record.level) if record.level is not None else Invited(record.turn_seconds)
 
 
+def computer_across(record: GameRecord, seat: int) -> str | None:
+    """The level of the computer across the table from ``seat`` (the computer holds seat 1), or None."""
+    opponent = opponent_of(record)
+    return opponent.level if isinstance(opponent, Computer) and seat == 0 else None
+
+
 def level_of(opponent: Opponent) -> str | None:
     """The level the store keeps for ``opponent``."""
     return opponent.level if isinstance(opponent, Computer) else None
