@@ -150,7 +150,8 @@ def ladder(url: str, level: str, matches: int, player_token: str | None) -> int:
     with httpx.Client(base_url=url, timeout=30) as client:
         if player_token is None:
             player_token = bot_account(client)
-            print(f"bot account: {player_token}", flush=True)
+            # Written with "=": a token may begin with "-", which would read as an option on its own.
+            print(f"bot account: {player_token} (play as it again with --player-token={player_token})", flush=True)
         for number in range(1, matches + 1):
             bot = Bot(client, level, deal_after=2.0)
             bot.seek(player_token)
@@ -169,7 +170,8 @@ def daily(url: str, level: str, player_token: str | None) -> int:
     with httpx.Client(base_url=url, timeout=30) as client:
         if player_token is None:
             player_token = bot_account(client)
-            print(f"bot account: {player_token}", flush=True)
+            # Written with "=": a token may begin with "-", which would read as an option on its own.
+            print(f"bot account: {player_token} (play as it again with --player-token={player_token})", flush=True)
         auth = {"Authorization": f"Bearer {player_token}"}
         dealt = Bot._answer(client.post("/api/daily/play", headers=auth))
         bot = Bot(client, level, game_id=dealt["game_id"], token=dealt["seat_token"], seat=0)

@@ -51,7 +51,7 @@ def test_named_the_bench_asks_as_against_each_computer_and_fits_its_maps(
     assert written["maps"] == {"stock helps": [[0.5, 0.5]]}
     assert set(written["opponents"]) == {"simple", "tabled"}
     for entry in written["opponents"].values():
-        assert set(entry["maps"]) == {"undercut", "opponent knocks", "stock helps"}
+        assert set(entry["maps"]) == {"undercut", "opponent knocks", "stock helps", "undercut if knocking"}
         assert "--named" in entry["command"] and entry["decisions"] > 50
 
 

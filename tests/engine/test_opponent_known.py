@@ -68,9 +68,10 @@ def test_a_card_thrown_then_taken_back_from_the_pile_is_known() -> None:
 
 
 def test_match_23_hand_8_the_hard_player_holds_the_8d_it_took_back() -> None:
-    """The match that showed the fault: the simple player in seat 0, the hard one in seat 1 (seed 23)."""
+    """The match that showed the fault: the simple player in seat 0, the hard one in seat 1 (seed 23). The hard
+    player is its frozen copy of that time (hard-v2), so that the match keeps telling this story as hard changes."""
     state = new_game(HOUSE, 23)
-    players = [make_player("simple", 23), make_player("hard", 24)]
+    players = [make_player("simple", 23), make_player("hard-v2", 24)]
     while state.hand.number <= 8 and state.phase != Phase.MATCH_OVER:
         seat = state.hand.turn if state.phase != Phase.HAND_OVER else 0
         action = players[seat].choose(view_for(state, seat))

@@ -102,6 +102,7 @@ def test_two_bots_play_the_daily_deal_and_are_listed_as_bots_on_its_leaderboard(
     # Each played the same first deal (the day's): the second bot may not play again today.
     token = re.search(r"bot account: (\S+)", runs[1].stdout)
     assert token is not None
-    again = subprocess.run([sys.executable, "-m", "ginrummy.cli", "bot", "--daily", server.url, "--player-token",
-                            token.group(1)], capture_output=True, text=True, timeout=60)
+    assert f"--player-token={token.group(1)})" in runs[1].stdout, "how to reuse it, safe for a token opening with -"
+    again = subprocess.run([sys.executable, "-m", "ginrummy.cli", "bot", "--daily", server.url,
+                            f"--player-token={token.group(1)}"], capture_output=True, text=True, timeout=60)
     assert again.returncode != 0 and "daily_played" in again.stderr
