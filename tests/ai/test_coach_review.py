@@ -11,11 +11,13 @@ from collections.abc import Callable
 import pytest
 from test_player_fairness import redeal_hidden
 
-from ginrummy.ai import chances, coach, make_player
+from ginrummy.ai import chances, coach, coach_words, make_player
 from ginrummy.ai.calibration import ANY_KNOCK, calibrated
 from ginrummy.ai.coach import FIRST_LOOK, SAMPLES, WORTH_SAYING, Decision, rate, review_hand, settled
 from ginrummy.ai.coach_words import Verdict, sentence, worth
+from ginrummy.ai.hand_value import Scorer, stock_odds
 from ginrummy.ai.hard import HardPlayer, World
+from ginrummy.ai.knowledge import infer
 from ginrummy.ai.rollout import OUTCOMES, Ending
 from ginrummy.engine import (
     DECK,
@@ -299,3 +301,40 @@ def test_a_knock_not_made_before_the_opponent_knocks_is_explained_by_its_knock(
     assert decision.why.startswith(
         "Knocking with K♥ was worth about 21 points more on average: with 2 deadwood an undercut was about ")
     assert decision.why.endswith("Played on, the opponent knocked first and won 100% of the time.")
+
+
+def test_a_draw_is_explained_by_what_the_hard_players_draw_weighs() -> None:
+    """Hard's draw scores the hand each way of drawing leads to (``hand_value.Scorer``), not the deadwood alone:
+    where it takes a pile card that leaves more deadwood than a stock card would on average, the coach says
+    so ("but") and names what the pile card gains, never that it leaves a better hand by deadwood."""
+    players = [make_player("simple", seed=3), make_player("simple", seed=4)]
+    against_deadwood = 0
+    for seed in range(40):
+        state = new_game(HOUSE, seed)
+        while state.phase in (Phase.FIRST_UPCARD, Phase.DRAW, Phase.DISCARD) and against_deadwood < 3:
+            seat = state.hand.turn
+            view = view_for(state, seat)
+            if view.drawing and view.may_take_pile:
+                hard = HardPlayer(random.Random(seed))
+                choice = hard.choose(view)
+                knowledge = infer(view)
+                probs = knowledge.probabilities()
+                scorer = Scorer(hard.settings, stock_odds(knowledge, probs), probs, view.knock_limit,
+                                view.stock_count)
+                top = view.discard_pile[-1]
+                pile = scorer.prospect(mask_of(view.hand) | 1 << top, top)
+                stock = scorer.blind_prospect(mask_of(view.hand))
+                taken = choice.kind == ActionKind.TAKE_UPCARD or choice.source == "discard"
+                tally = coach_words.Tally(dict.fromkeys(OUTCOMES, 0.0), 0.0)
+                context = coach_words.Context(view, knowledge, [], hard, tally, tally, False)
+                because = coach_words.explain(context, choice, choice, "draw").because
+                assert because.startswith("It would have left " if taken else f"{top.symbol} would have left ")
+                pile_left, stock_left = coach_words.figures(pile.deadwood, stock.deadwood)
+                assert f"{pile_left} deadwood, where a stock card leaves about {stock_left} on average" in because
+                if taken and pile.deadwood > stock.deadwood:
+                    against_deadwood += 1
+                    assert ", but " in because
+                    assert "better chances of melding" not in because, because
+                    print(because)
+            state, _ = apply(state, players[seat].choose(view))
+    assert against_deadwood == 3

@@ -25,8 +25,8 @@ from ginrummy.engine import (
 
 from . import chances
 from .calibration import ANY_KNOCK, calibrated
-from .hand import deadwood_after_taking, knock_outs
-from .hand_value import stock_odds
+from .hand import knock_outs
+from .hand_value import Prospect, Scorer, stock_odds
 from .hard import HardPlayer, World
 from .knowledge import Knowledge, meld_danger
 from .rollout import Outcome
@@ -112,18 +112,83 @@ def _odds(context: Context) -> str:
 
 
 def _draw(context: Context, best: Action) -> Verdict:
+    """Why the better draw was better, in the terms the hard player's draw weighs (``hand_value.Scorer``): the
+    hand each way of drawing leads to, by the discard it would make after it."""
     view, knowledge = context.view, context.knowledge
     top = view.discard_pile[-1]
-    with_top = deadwood_after_taking(mask_of(view.hand), top)
-    blind = context.player.stock_expectation(mask_of(view.hand), stock_odds(knowledge, knowledge.probabilities()))
+    hand = mask_of(view.hand)
+    probs = knowledge.probabilities()
+    scorer = Scorer(context.player.settings, stock_odds(knowledge, probs), probs, view.knock_limit,
+                    view.stock_count)
+    pile, stock = scorer.prospect(hand | 1 << top, top), scorer.blind_prospect(hand)
+    pile_left, stock_left = figures(pile.deadwood, stock.deadwood)
+    facts = f"{pile_left} deadwood, where a stock card leaves about {stock_left} on average"
     if best.kind == ActionKind.TAKE_UPCARD or best.source == "discard":
-        return Verdict(f"taking {top.symbol}", _odds(context),
-                       f"It would have left {with_top} deadwood, where a stock card gives about {blind:.0f} on "
-                       "average.")
-    what = "passing" if best.kind == ActionKind.PASS else "drawing from the stock"
-    return Verdict(what, _odds(context),
-                   f"{top.symbol} would have left {with_top} deadwood, not enough against the {blind:.0f} a stock "
-                   "card gives on average, and taking it shows the opponent what you collect.")
+        subject, said = f"taking {top.symbol}", f"It would have left {facts}"
+        better, worse, named = pile, stock, ("it", "a stock card")
+    else:
+        subject = "passing" if best.kind == ActionKind.PASS else "drawing from the stock"
+        said, better, worse, named = f"{top.symbol} would have left {facts}", stock, pile, ("a stock card", top.symbol)
+    reasons = _draw_reasons(scorer, better, worse, *named)
+    if better.deadwood <= worse.deadwood:
+        return Verdict(subject, _odds(context), f"{said}{''.join(f', and {r}' for r in reasons)}.")
+    joined = ", and ".join(reasons or ["it keeps better chances of melding over the rest of the hand"])
+    return Verdict(subject, _odds(context), f"{said}, but {joined}.")
+
+
+def figures(first: float, second: float) -> tuple[str, str]:
+    """Two amounts of deadwood to set side by side: whole points, or tenths when whole points would read the
+    same."""
+    places = 1 if round(first) == round(second) and first != second else 0
+
+    def said(value: float) -> str:
+        return f"{value:.0f}" if value == int(value) else f"{value:.{places}f}"
+
+    return said(first), said(second)
+
+
+MENTIONED = 1.0
+"""The least a reason beyond the first must count for in the draw's score (in deadwood points) to be said."""
+
+
+def _draw_reasons(scorer: Scorer, better: Prospect, worse: Prospect, named_better: str,
+                  named_worse: str) -> list[str]:
+    """What the better way of drawing gains over the other besides deadwood, as the draw's score counts it (a
+    knock or Gin at once, the chance that the next stock card lets the hand knock or go Gin, how much it lowers
+    the deadwood, a safer card to throw): the one that counts most, and the next when it counts for
+    ``MENTIONED`` or more (``named_better`` and ``named_worse``: "it" or "a stock card", and the pile card or
+    "a stock card")."""
+    settings = scorer.settings
+
+    def chance(value: float) -> str:
+        return "every time" if value > 0.995 else f"about {value:.0%} of the time"
+
+    def gained(field: str) -> float:
+        return float(getattr(better, field) - getattr(worse, field))
+
+    if better.knock_now == 1.0:
+        at_once = f"with it you could knock at once, where a stock card would let you {chance(worse.knock_now)}"
+    else:
+        at_once = f"a stock card would let you knock at once {chance(better.knock_now)}, where {named_worse} would not"
+    after = f"after {named_better} the next {'one' if named_better == 'a stock card' else 'stock card'}"
+    said = [
+        (settings.knock_weight * gained("knock_now") + settings.gin_weight * gained("gin_now"), at_once),
+        # A hand that can knock at once can knock after the next card too: nothing more to say.
+        (0.0 if better.knock_now == 1.0 else settings.knock_weight * gained("knock_next"),
+         f"{after} lets you knock {chance(better.knock_next)}, against "
+         f"{chance(worse.knock_next)} after {named_worse}"),
+        (settings.gin_weight * gained("gin_next"),
+         f"{after} gives Gin {chance(better.gin_next)}, against "
+         f"{chance(worse.gin_next)} after {named_worse}"),
+        (settings.potential_weight * gained("drop_next"),
+         "{} lowers your deadwood by about {} on average, against {} after {}".format(
+             after, *figures(better.drop_next, worse.drop_next), named_worse)),
+        (-scorer.danger_weight * gained("danger"),
+         f"the card you would throw after {named_worse} fits a meld of the opponent's {chance(worse.danger)}, "
+         f"against {chance(better.danger)} after {named_better}"),
+    ]
+    ranked = sorted((reason for reason in said if reason[0] > 0), key=lambda reason: -reason[0])
+    return [words for k, (points, words) in enumerate(ranked[:2]) if k == 0 or points >= MENTIONED]
 
 
 def undercut_chance(context: Context, rest: int) -> float:
