@@ -9,29 +9,13 @@ is better than what the stock gives on average, not merely when it lowers the de
 from __future__ import annotations
 
 import math
-from typing import NamedTuple, Protocol
+from typing import NamedTuple
 
 from ginrummy.engine import Card, cached_deadwood, cached_discard_deadwoods, cards_of
 
 from .hand import draw_outcomes
+from .hard_settings import HardSettings
 from .knowledge import Knowledge, meld_danger
-
-
-class Weights(Protocol):
-    """The weights a score reads (``hard.HardSettings`` holds them, and documents each)."""
-
-    @property
-    def potential_weight(self) -> float: ...
-    @property
-    def knock_weight(self) -> float: ...
-    @property
-    def gin_weight(self) -> float: ...
-    @property
-    def danger_weight(self) -> float: ...
-    @property
-    def danger_late(self) -> float: ...
-    @property
-    def lookahead_margin(self) -> int: ...
 
 
 class StockOdds(NamedTuple):
@@ -53,7 +37,7 @@ class Scorer:
     """How the hard player scores the hands it may keep, for one decision (lower is better). What it works out
     (each hand's outlook, each card's danger) is kept for the decision's other questions."""
 
-    def __init__(self, settings: Weights, odds: StockOdds, probs: dict[int, float], limit: int,
+    def __init__(self, settings: HardSettings, odds: StockOdds, probs: dict[int, float], limit: int,
                  stock_count: int) -> None:
         self.settings = settings
         self.odds = odds

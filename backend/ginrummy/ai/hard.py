@@ -24,11 +24,9 @@ Decisions, each from the seat's view only:
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, fields, replace
-from typing import NamedTuple
+from dataclasses import fields, replace
 
 from ginrummy.engine import (
     CARDS,
@@ -39,7 +37,6 @@ from ginrummy.engine import (
     DiscardOption,
     View,
     cached_deadwood,
-    cards_of,
     discard,
     draw,
     knock,
@@ -50,86 +47,17 @@ from ginrummy.engine import (
     take_upcard,
 )
 
-from .hand import deadwood_after_taking, draw_outcomes, knock_outs
+from . import sampling
+from .hand import deadwood_after_taking, draw_outcomes
 from .hand_value import Scorer, StockOdds, stock_odds
+from .hard_settings import HardSettings
 from .knowledge import Knowledge, infer
 from .match_equity import MatchEquity, match_equity
 from .opponent import FIRST_CHANCE
 from .rollout import playout
+from .sampling import World
 
-
-@dataclass(frozen=True)
-class HardSettings:
-    potential_weight: float = 1.5
-    """How much the expected improvement from the next draw counts against deadwood now."""
-    knock_weight: float = 36.0
-    """Points for each unit of chance that the next stock card lets us knock."""
-    gin_weight: float = 120.0
-    """Points for each unit of chance that the next stock card gives Gin, on top of its knock: a Gin scores the
-    bonus, is never undercut, and is what a hand held past its first knock plays for. Against the frozen hard-v2
-    (1,000 matches each, seed 11): 0 won 49.7%, 20 51.2%, 50 52.9%, 80 53.2%, 120 54.3%, 180 55.6%, 300 54.9%;
-    against cfr 80 won 65.6% and 180 64.4%, against simple 76.8% and 75.9%: 120 is between."""
-    hazard_weight: float = 2.5
-    """Weigh our deadwood up by this times the chance the opponent can knock after their next draw."""
-    hazard_samples: int = 12
-    danger_weight: float = 3.0
-    """Points charged for a discard the opponent surely wants (scaled by the chance they do)."""
-    danger_late: float = 2.0
-    """Extra danger weight once the stock runs low."""
-    take_margin: float = 0.0
-    """Take the pile card only when it beats the average stock card by more than this much deadwood.
-    Measured against cfr and the Gin hunter (500 matches each, three seeds): a margin of 1 gave up about
-    1 point a hand to taking whenever the pile card is better; margins of 2 and below 0 did no better."""
-    draw_lookahead: int = 1
-    """Choose between the pile card and the stock by the discard each leads to, scored as a discard is (the
-    deadwood, what the next stock card is worth, the danger of the card thrown, and a knock or Gin it allows
-    at once), the stock averaged over the cards it may bring (``hand_value``; 0 = by least deadwood alone).
-    Against the frozen hard-v2 (1,000 matches each, seeds 11 and 12): 55.7% and 54.9%, where choosing by least
-    deadwood won 54.3% and 53.0%. The two choose differently in 3.5% of draws (``policies``). Also scoring each
-    discard by the mean score of the hand after the next stock card (two draws ahead) won 54.4% and 55.4%:
-    no better, at twice the time."""
-    lookahead_margin: int = 2
-    """Discards weighed in the draw's lookahead: those within this much deadwood of the least."""
-    knock_samples: int = 24
-    knock_margin: float = 0.0
-    """Knock only when the expected points of the knock exceed this."""
-    hunt_until: int = 2
-    """Also value playing on by holding out for Gin while more than this many stock cards are left (2: to
-    the end of the stock), and count the better of the two ways of playing on (0 = do not consider it)."""
-    tilt: float = 0.03
-    """Per opponent discard this hand (up to ``tilt_cap``): how strongly sampled opponent hands lean to
-    low deadwood. Fitted so the sampled hands' mean deadwood matches what the baselines really hold."""
-    tilt_cap: int = 4
-    """Discards counted in the tilt against an opponent who knocks at the first chance: its hands that got
-    good ended the hand, so the ones still being played stay loose."""
-    holding_tilt_cap: int = 20
-    """Discards counted against an opponent who holds for a low knock or Gin: its hand keeps getting better
-    (between the two by how low the knocking model puts the opponent's threshold)."""
-    tilt_pool: int = 6
-    """Candidates drawn per sampled hand before resampling."""
-    low_hand_weight: float = 0.02
-    """Relative weight of a sampled hand within the knock limit, for an opponent who could have knocked."""
-    read_opponent: int = 1
-    """Model the opponent's knocking threshold from the hands of this match (``opponent.read_knocking``) in
-    the sampled hands, the knock hazard and the playouts (0 = assume it knocks at the first chance)."""
-    for_the_match: int = 1
-    """Decide knock or play on by the chance of winning the match each result leaves (``match_equity``), not by
-    the hand's expected points (0 = points)."""
-    rollouts: int = 1
-    """Decide knock or play on by playouts of the rest of the hand on sampled deals (0 = knock whenever the
-    knock's expected points are good enough). Measured: choosing discards and draws by the same playouts
-    played worse than the heuristics, since the quick playout policy ignores what the heuristics weigh."""
-
-
-class World(NamedTuple):
-    """One sampled deal of what the seat cannot see."""
-
-    opponent: int
-    """The opponent's hand (mask)."""
-    stock: list[int]
-    """The stock in drawing order."""
-    threshold: int
-    """The most deadwood the opponent knocks with."""
+__all__ = ["HardPlayer", "HardSettings", "World", "make_hard"]
 
 
 class HardPlayer:
@@ -200,18 +128,8 @@ class HardPlayer:
     # --- discarding and knocking ----------------------------------------------------------------------------
 
     def knock_hazard(self, view: View, knowledge: Knowledge) -> float:
-        """Chance the opponent can knock after drawing a stock card, over hands sampled from the view."""
-        hands = self.sample_opponents(view, knowledge, self.settings.hazard_samples)
-        limit = view.knock_limit
-        total = 0.0
-        for opponent in hands:
-            cards = cards_of(knowledge.unseen & ~opponent)
-            if not cards:
-                continue
-            threshold = min(limit, knowledge.knocking.sample(self.rng))
-            total += knock_outs(opponent, cards, threshold) / len(cards)
-        return total / len(hands)
-
+        """Chance the opponent can knock after drawing a stock card (``sampling.knock_hazard``)."""
+        return sampling.knock_hazard(view, knowledge, self.settings, self.rng)
     def _discard(self, view: View, knowledge: Knowledge) -> tuple[Action, str]:
         seat = view.seat
         settings = self.settings
@@ -270,15 +188,8 @@ class HardPlayer:
                                         f"now looks worth more than playing on.")
 
     def worlds(self, view: View, knowledge: Knowledge) -> list[World]:
-        """Sampled deals of what we cannot see: the opponent's hand, the stock in drawing order, and the
-        opponent's knocking threshold."""
-        worlds = []
-        for opponent in self.sample_opponents(view, knowledge):
-            stock: list[int] = list(cards_of(knowledge.unseen & ~opponent))
-            self.rng.shuffle(stock)
-            worlds.append(World(opponent, stock, knowledge.knocking.sample(self.rng)))
-        return worlds
-
+        """Sampled deals of what we cannot see (``sampling.worlds``)."""
+        return sampling.worlds(view, knowledge, self.settings, self.rng)
     def _play_on_value(self, view: View, worlds: list[World], card: int,
                        worth: Callable[[list[int]], float]) -> float:
         """Worth of discarding ``card`` without knocking and playing the hand out (``worth`` of the points per
@@ -295,35 +206,8 @@ class HardPlayer:
         return max(worth(at_once), worth(holding_out))
 
     def sample_opponents(self, view: View, knowledge: Knowledge, wanted: int = 0) -> list[int]:
-        """Opponent hands consistent with the view.
-
-        Cards drawn one by one from the inferred chances make hands as loose as a random deal, but a player
-        who has drawn and discarded for a while holds a better hand than that: each discard let them keep
-        what fits. So candidates are drawn, then resampled with weight ``exp(-tilt * deadwood)``, the tilt
-        growing with the opponent's discards this hand: for longer against an opponent who holds for a low
-        knock (its hand keeps improving) than against one who knocks at the first chance (its good hands
-        ended the hand). A player who has discarded and not knocked most
-        likely holds more than it would knock with, so such hands count for little: how little follows the
-        model of its knocking (``knowledge.knocking``)."""
-        settings = self.settings
-        wanted = wanted or settings.knock_samples
-        opponent_discards = len(view.discards[view.opponent])
-        if not opponent_discards:
-            return [knowledge.sample_opponent(self.rng) for _ in range(wanted)]
-        limit = view.knock_limit
-        knocking = knowledge.knocking
-        holding = max(0.0, 1.0 - knocking.expected / limit) if limit else 0.0
-        cap = settings.tilt_cap + (settings.holding_tilt_cap - settings.tilt_cap) * holding
-        tilt = settings.tilt * min(opponent_discards, cap)
-        spared = 1.0 - settings.low_hand_weight
-        candidates = [knowledge.sample_opponent(self.rng) for _ in range(wanted * settings.tilt_pool)]
-        weights = []
-        for hand in candidates:
-            left = cached_deadwood(hand)
-            would_knock = knocking.knock_chance(left) if left <= limit else 0.0
-            weights.append(math.exp(-tilt * left) * (1.0 - spared * would_knock))
-        return self.rng.choices(candidates, weights, k=wanted)
-
+        """Opponent hands consistent with the view (``sampling.sample_opponents``)."""
+        return sampling.sample_opponents(view, knowledge, self.settings, self.rng, wanted)
     def _knock_points(self, mine: list[Card], opponents: list[int], view: View) -> list[int]:
         """Points of knocking with ``mine`` against each sampled hand, scored as the showdown would be
         (``knock_points``: negative when undercut)."""

@@ -7,9 +7,9 @@ writes a few hundred bytes, not the whole state: the current state is the snapsh
 played on, which is done once per process and then kept (``recent.StateCache``), moving on by the few events a move
 adds when another process made it. The whole match stays replayable from the log alone.
 
-This module holds ``SqlStore`` and the listener that hears other processes' moves. The tables are declared in
-``tables.py`` and the engine is made in ``connect.py``; a move is written by ``writes.py`` (``write_move``,
-shared by ``SqlStore.commit_move``, SQLite's group commit and ``LockedGame``).
+This module holds ``SqlStore``; the listener that hears other processes' moves is in ``listen.py``. The tables
+are declared in ``tables.py`` and the engine is made in ``connect.py``; a move is written by ``writes.py``
+(``write_move``, shared by ``SqlStore.commit_move``, SQLite's group commit and ``LockedGame``).
 
 Every change to a game happens inside ``SqlStore.locked``: one transaction that
 holds the game's row lock (``SELECT ... FOR UPDATE`` on PostgreSQL; on SQLite,
@@ -30,7 +30,7 @@ from typing import Any
 
 from sqlalchemy import and_, delete, func, insert, or_, select, tuple_, update
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from ginrummy import clock
@@ -40,12 +40,12 @@ from ginrummy.stats import COUNTS
 from .codec import READABLE_SCHEMAS, STORED_SCHEMA, decode_state, encode_state, play_on
 from .connect import make_engine
 from .errors import StoreError as StoreError  # re-exported: ginrummy.store.sql.StoreError as before
+from .listen import MoveListener
 from .recent import RecentRecords, StateCache
 from .records import DailyGame, GameRecord, MoveWrite, PlayerGame, StoredReply, Written, move_scope, token_hash
 from .schema import SchemaState, ensure_schema
 from .tables import GAME_COLUMNS, PLAYER_GAME_COLUMNS, daily_seeds, game_events, games, idempotency, players
 from .writes import (
-    MOVES_CHANNEL,
     GroupCommit,
     LockedGame,
     add_stats,
@@ -84,7 +84,7 @@ class SqlStore:
         # PostgreSQL locks rows, so there writers on different games go on at once.
         self._writer: AbstractContextManager[Any] = threading.Lock() if self.is_sqlite else nullcontext()
         self._group = GroupCommit(self)
-        self._listener: _Listener | None = None
+        self._listener: MoveListener | None = None
 
     def close(self) -> None:
         if self._listener is not None:
@@ -108,7 +108,7 @@ class SqlStore:
         if self.is_sqlite:
             return False
         if self._listener is None:
-            self._listener = _Listener(self.url, moved)
+            self._listener = MoveListener(self.url, moved)
         return True
 
     def commit_move(self, move: MoveWrite) -> Written | StoredReply:
@@ -411,39 +411,3 @@ class SqlStore:
             removed += len(keys)
             if len(keys) < batch:
                 return removed
-
-
-class _Listener:
-    """A thread holding its own PostgreSQL connection that LISTENs on ``MOVES_CHANNEL`` and calls ``moved`` with
-    each notification's game id. A lost connection is opened again after a pause (a waiter looks at the store
-    again on its own meanwhile, so nothing is missed for long)."""
-
-    PAUSE_SECONDS = 1.0
-
-    def __init__(self, url: str, moved: Callable[[str], None]) -> None:
-        self.dsn = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
-        self.moved = moved
-        self.stopping = threading.Event()
-        self.connection: Any = None
-        self.thread = threading.Thread(target=self._run, name="ginrummy-listen", daemon=True)
-        self.thread.start()
-
-    def _run(self) -> None:
-        import psycopg
-
-        while not self.stopping.is_set():
-            try:
-                with psycopg.connect(self.dsn, autocommit=True) as connection:
-                    self.connection = connection
-                    connection.execute(f"LISTEN {MOVES_CHANNEL}")
-                    while not self.stopping.is_set():
-                        for notice in connection.notifies(timeout=1.0):
-                            self.moved(notice.payload)
-            except psycopg.Error:
-                if not self.stopping.is_set():
-                    log.warning("listening for moves failed; listening again in %.0f s", self.PAUSE_SECONDS)
-                    self.stopping.wait(self.PAUSE_SECONDS)
-
-    def stop(self) -> None:
-        self.stopping.set()
-        self.thread.join(timeout=5)
