@@ -38,7 +38,6 @@ def sample_opponents(view: View, knowledge: Knowledge, settings: HardSettings, r
     ended the hand). A player who has discarded and not knocked most
     likely holds more than it would knock with, so such hands count for little: how little follows the
     model of its knocking (``knowledge.knocking``)."""
-    settings = settings
     wanted = wanted or settings.knock_samples
     opponent_discards = len(view.discards[view.opponent])
     if not opponent_discards:
