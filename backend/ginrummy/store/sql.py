@@ -7,7 +7,8 @@ writes a few hundred bytes, not the whole state: the current state is the snapsh
 played on, which is done once per process and then kept (``recent.StateCache``), moving on by the few events a move
 adds when another process made it. The whole match stays replayable from the log alone.
 
-This module holds ``SqlStore``; the listener that hears other processes' moves is in ``listen.py``. The tables
+This module holds ``SqlStore``; the listener that hears other processes' moves is in ``listen.py``, the daily
+deal's seed and games in ``daily.py``, the deletion of old rows in ``upkeep.py``. The tables
 are declared in ``tables.py`` and the engine is made in ``connect.py``; a move is written by ``writes.py``
 (``write_move``, shared by ``SqlStore.commit_move``, SQLite's group commit and ``LockedGame``).
 
@@ -28,8 +29,7 @@ from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
 
-from sqlalchemy import and_, delete, func, insert, or_, select, tuple_, update
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import and_, func, insert, or_, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -39,12 +39,14 @@ from ginrummy.stats import COUNTS
 
 from .codec import READABLE_SCHEMAS, STORED_SCHEMA, decode_state, encode_state, play_on
 from .connect import make_engine
+from .daily import DailyDeals
 from .errors import StoreError as StoreError  # re-exported: ginrummy.store.sql.StoreError as before
 from .listen import MoveListener
 from .recent import RecentRecords, StateCache
-from .records import DailyGame, GameRecord, MoveWrite, PlayerGame, StoredReply, Written, move_scope, token_hash
+from .records import DailyGame, GameRecord, MoveWrite, PlayerGame, StoredReply, Written, token_hash
 from .schema import SchemaState, ensure_schema
-from .tables import GAME_COLUMNS, PLAYER_GAME_COLUMNS, daily_seeds, game_events, games, idempotency, players
+from .tables import GAME_COLUMNS, PLAYER_GAME_COLUMNS, game_events, games, players
+from .upkeep import Upkeep
 from .writes import (
     GroupCommit,
     LockedGame,
@@ -62,7 +64,7 @@ log = logging.getLogger("ginrummy.store")
 STAT_COLUMNS = tuple(COUNTS)
 
 
-class SqlStore:
+class SqlStore(DailyDeals, Upkeep):
     def __init__(self, url: str, wait_seconds: float = 0.0, auto_migrate: bool = False, pool_size: int = 10,
                  max_overflow: int = 20) -> None:
         """Open the store, waiting up to ``wait_seconds`` for a database that is still starting (as in a fresh
@@ -339,29 +341,7 @@ class SqlStore:
             .order_by(game_events.c.seq)).all()
         return [(int(row.seq), Event.from_json(json.loads(row.data))) for row in rows]
 
-    # --- the daily deal ------------------------------------------------------------------------------------
-
-    def daily_seed(self, day: str, fresh: int) -> int:
-        """The seed of ``day``: ``fresh`` is stored when the day has none yet. Insert-if-absent, then read, in one
-        transaction: of processes racing on the day's first request, one's seed is stored and all answer it."""
-        dialect = postgresql if not self.is_sqlite else sqlite
-        with self._writer, self.engine.begin() as connection:
-            connection.execute(dialect.insert(daily_seeds).values(day=day, seed=str(fresh), created_at=clock.now())
-                               .on_conflict_do_nothing(index_elements=["day"]))
-            return int(connection.execute(select(daily_seeds.c.seed).where(daily_seeds.c.day == day)).scalar_one())
-
-    def stored_daily_seed(self, day: str) -> int | None:
-        """The seed of ``day``, if one was drawn (nothing is written)."""
-        with self.engine.connect().execution_options(readonly=True) as connection:
-            seed = connection.execute(select(daily_seeds.c.seed).where(daily_seeds.c.day == day)).scalar()
-        return None if seed is None else int(seed)
-
-    def daily_game(self, day: str, player_id: str) -> str | None:
-        """The id of the player's game of ``day``'s deal, if they have one."""
-        with self.engine.connect().execution_options(readonly=True) as connection:
-            game_id = connection.execute(select(games.c.id).where(
-                and_(games.c.daily == day, games.c.player_id == player_id))).scalar()
-        return None if game_id is None else str(game_id)
+    # --- the daily deal's games (its seed and a player's game of it: ``daily.DailyDeals``) ---------------
 
     def daily_games(self, day: str, finished_before: float) -> list[DailyGame]:
         """``day``'s games that were over before ``finished_before`` (a finished game's last move ended it)."""
@@ -378,36 +358,3 @@ class SqlStore:
         hand ends, so enough for scores and the winner)."""
         known = self.cache.get(row.id)
         return known.state if known is not None and known.version == row.version else self._snapshot(row)
-
-    # --- upkeep -------------------------------------------------------------------------------------------
-
-    def delete_stale(self, finished_before: float, abandoned_before: float) -> int:
-        """Delete finished games last touched before one time and unfinished ones before another."""
-        with self._writer, self.engine.begin() as connection:
-            stale = connection.execute(select(games.c.id).where(
-                ((games.c.status == "finished") & (games.c.updated_at < finished_before))
-                | ((games.c.status == "active") & (games.c.updated_at < abandoned_before)))).scalars().all()
-            for chunk in range(0, len(stale), 500):
-                ids = stale[chunk:chunk + 500]
-                connection.execute(delete(game_events).where(game_events.c.game_id.in_(ids)))
-                connection.execute(delete(idempotency).where(idempotency.c.game_id.in_(
-                    [scope for game_id in ids for scope in (game_id, move_scope(game_id, 1))])))
-                connection.execute(delete(games).where(games.c.id.in_(ids)))
-        return len(stale)
-
-    def delete_expired_replies(self, created_before: float, batch: int = 1000) -> int:
-        """Delete the answers kept for idempotency keys stored before a time; a request that repeats such a key
-        is then applied as a new one. Deletes in batches of short transactions, so that moves go on between
-        them (on SQLite each holds the write lock)."""
-        removed = 0
-        while True:
-            with self._writer, self.engine.begin() as connection:
-                keys = [tuple(row) for row in connection.execute(
-                    select(idempotency.c.game_id, idempotency.c.key)
-                    .where(idempotency.c.created_at < created_before).limit(batch)).all()]
-                if keys:
-                    connection.execute(delete(idempotency).where(
-                        tuple_(idempotency.c.game_id, idempotency.c.key).in_(keys)))
-            removed += len(keys)
-            if len(keys) < batch:
-                return removed
