@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pytest
 from test_player_fairness import redeal_hidden
 
-from ginrummy.ai import chances, coach, coach_words, make_player
+from ginrummy.ai import chances, coach, coach_playouts, coach_words, make_player
 from ginrummy.ai.calibration import ANY_KNOCK, calibrated
 from ginrummy.ai.coach import FIRST_LOOK, SAMPLES, WORTH_SAYING, Decision, rate, review_hand, settled
 from ginrummy.ai.coach_words import Verdict, sentence, worth
@@ -75,7 +75,7 @@ def played_out(monkeypatch: pytest.MonkeyPatch, points: Callable[[bool, int], in
         scored = points(is_best, counts[is_best] - 1)
         return Ending(scored, 0 if scored else None, False)
 
-    monkeypatch.setattr(coach, "_play_on", fake)
+    monkeypatch.setattr(coach_playouts, "play_on", fake)
     return rate(view, played, random.Random(5)), counts
 
 
