@@ -8,7 +8,7 @@ from importlib import resources
 
 from ginrummy.ai.calibration import ANY_KNOCK, CEILING, FLOOR, calibrated, fit, read
 from ginrummy.ai.policies import plays_by
-from ginrummy.bench.calibration import QUESTIONS
+from ginrummy.bench.calibration_tables import QUESTIONS
 
 
 def test_the_fit_is_monotone_pools_equal_estimates_and_matches_the_rates() -> None:

@@ -10,7 +10,8 @@ import pytest
 
 from ginrummy.ai.arena import play_match
 from ginrummy.ai.calibration import ANY_KNOCK, calibrated
-from ginrummy.bench.calibration import QUESTIONS, Record, play
+from ginrummy.bench.calibration import play
+from ginrummy.bench.calibration_tables import QUESTIONS, Record
 
 SEEDS = range(10)
 MEMBERS = ("simple(knock_at=0)", "cfr", "hard-v2")

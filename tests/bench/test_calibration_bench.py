@@ -13,8 +13,9 @@ from ginrummy.ai import Played, make_player
 from ginrummy.ai import play as play_on
 from ginrummy.ai.chances import QUESTIONS
 from ginrummy.ai.hand import draw_outcomes
-from ginrummy.bench.calibration import Record, _chance, gin, play, reliability
+from ginrummy.bench.calibration import _chance, gin, play
 from ginrummy.bench.calibration import main as calibration
+from ginrummy.bench.calibration_tables import Record, reliability
 from ginrummy.bench.hinted import observed
 from ginrummy.engine import (
     HOUSE,
