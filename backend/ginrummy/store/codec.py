@@ -68,6 +68,15 @@ def decode_state(text: str) -> GameState:
     return GameState.from_json(data)  # schemas 2 and 3; any other is refused there
 
 
+def decode_row(schema: int, text: str) -> GameState:
+    """A stored row's state from its ``schema`` column and its text: a row written by a newer (or unknown)
+    server is refused, never guessed at."""
+    if schema not in READABLE_SCHEMAS:
+        raise InvalidInputError(f"stored game has schema {schema}; this server reads schemas "
+                                f"{', '.join(map(str, READABLE_SCHEMAS))}", code="invalid_saved_game")
+    return decode_state(text)
+
+
 def play_on(state: GameState, events: Sequence[Event]) -> GameState:
     """The state reached from ``state`` through the events logged after it: each event's action is applied,
     and the events it causes must be the next ones logged, so a log that does not follow is refused."""

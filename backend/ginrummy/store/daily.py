@@ -1,7 +1,7 @@
 """The daily deal's rows: each day's seed, drawn on the day's first request, and a player's game of a day.
 
-A part of ``SqlStore`` (it inherits ``DailyDeals``); the day's finished games are listed by ``SqlStore.daily_games``
-with the other game listings.
+A part of ``SqlStore`` (it inherits ``DailyDeals``); the day's finished games are listed
+by ``listings.GameListings`` with the other game listings.
 """
 
 from __future__ import annotations

@@ -8,9 +8,10 @@ played on, which is done once per process and then kept (``recent.StateCache``),
 adds when another process made it. The whole match stays replayable from the log alone.
 
 This module holds ``SqlStore``; the listener that hears other processes' moves is in ``listen.py``, the daily
-deal's seed and games in ``daily.py``, the deletion of old rows in ``upkeep.py``. The tables
-are declared in ``tables.py`` and the engine is made in ``connect.py``; a move is written by ``writes.py``
-(``write_move``, shared by ``SqlStore.commit_move``, SQLite's group commit and ``LockedGame``).
+deal's seed and games in ``daily.py``, the listings of a player's or a day's games in ``listings.py``, the
+deletion of old rows in ``upkeep.py``. The tables are declared in ``tables.py`` and the engine is made in
+``connect.py``; a move is written by ``writes.py`` (``write_move``, shared by ``SqlStore.commit_move``, SQLite's
+group commit and ``LockedGame``).
 
 Every change to a game happens inside ``SqlStore.locked``: one transaction that
 holds the game's row lock (``SELECT ... FOR UPDATE`` on PostgreSQL; on SQLite,
@@ -29,23 +30,24 @@ from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
 
-from sqlalchemy import and_, func, insert, or_, select, update
+from sqlalchemy import and_, func, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from ginrummy import clock
-from ginrummy.engine import Event, GameState, InvalidInputError, replay_events
+from ginrummy.engine import Event, GameState, replay_events
 from ginrummy.stats import COUNTS
 
-from .codec import READABLE_SCHEMAS, STORED_SCHEMA, decode_state, encode_state, play_on
+from .codec import STORED_SCHEMA, decode_row, encode_state, play_on
 from .connect import make_engine
 from .daily import DailyDeals
 from .errors import StoreError as StoreError  # re-exported: ginrummy.store.sql.StoreError as before
 from .listen import MoveListener
+from .listings import GameListings
 from .recent import RecentRecords, StateCache
-from .records import DailyGame, GameRecord, MoveWrite, PlayerGame, StoredReply, Written, token_hash
+from .records import GameRecord, MoveWrite, StoredReply, Written, token_hash
 from .schema import SchemaState, ensure_schema
-from .tables import GAME_COLUMNS, PLAYER_GAME_COLUMNS, game_events, games, players
+from .tables import GAME_COLUMNS, game_events, games, players
 from .upkeep import Upkeep
 from .writes import (
     GroupCommit,
@@ -64,7 +66,7 @@ log = logging.getLogger("ginrummy.store")
 STAT_COLUMNS = tuple(COUNTS)
 
 
-class SqlStore(DailyDeals, Upkeep):
+class SqlStore(DailyDeals, GameListings, Upkeep):
     def __init__(self, url: str, wait_seconds: float = 0.0, auto_migrate: bool = False, pool_size: int = 10,
                  max_overflow: int = 20) -> None:
         """Open the store, waiting up to ``wait_seconds`` for a database that is still starting (as in a fresh
@@ -251,7 +253,7 @@ class SqlStore(DailyDeals, Upkeep):
             full = connection.execute(select(games.c.version, games.c.event_count, games.c.schema, games.c.state,
                                              games.c.snapshot_events).where(games.c.id == row.id)).one()
             version, event_count = full.version, full.event_count
-            state, after = self._snapshot(full), full.snapshot_events
+            state, after = decode_row(full.schema, full.state), full.snapshot_events
         if after < event_count:
             logged = connection.execute(
                 select(game_events.c.data).where(and_(game_events.c.game_id == row.id, game_events.c.seq > after,
@@ -260,46 +262,6 @@ class SqlStore(DailyDeals, Upkeep):
             state = play_on(state, [Event.from_json(json.loads(data)) for data in logged])
         self.cache.put(row.id, version, event_count, state)
         return version, event_count, state
-
-    @staticmethod
-    def _snapshot(row: Any) -> GameState:
-        if row.schema not in READABLE_SCHEMAS:  # written by a newer (or unknown) server: refuse, never guess
-            raise InvalidInputError(f"stored game has schema {row.schema}; this server reads schemas "
-                                    f"{', '.join(map(str, READABLE_SCHEMAS))}", code="invalid_saved_game")
-        return decode_state(row.state)
-
-    def _player_game(self, row: Any, player_id: str) -> PlayerGame:
-        state = self._player_game_state(row)
-        return PlayerGame(row.id, row.level, row.status, float(row.created_at), float(row.updated_at), state,
-                          bool(row.practice), 0 if row.player_id == player_id else 1, row.daily)
-
-    def player_games(self, player_id: str, limit: int,
-                     after: tuple[float, str] | None = None) -> tuple[list[PlayerGame], bool]:
-        """Up to ``limit`` of the player's games (in either seat), newest first by (created_at, id), starting
-        after the (created_at, id) key ``after`` (keyset paging); the flag says whether more follow. Each seat's
-        games are read by their own index, newest first, and the two lists merged."""
-        def page(seat_column: Any) -> Any:
-            query = select(*PLAYER_GAME_COLUMNS).where(seat_column == player_id)
-            if after is not None:
-                created_at, game_id = after
-                query = query.where(or_(games.c.created_at < created_at,
-                                        and_(games.c.created_at == created_at, games.c.id < game_id)))
-            return query.order_by(games.c.created_at.desc(), games.c.id.desc()).limit(limit + 1)
-
-        with self.engine.connect().execution_options(readonly=True) as connection:
-            rows = [*connection.execute(page(games.c.player_id)).all(),
-                    *connection.execute(page(games.c.seat1_player_id)).all()]
-        rows = sorted({row.id: row for row in rows}.values(), key=lambda row: (row.created_at, row.id), reverse=True)
-        return [self._player_game(row, player_id) for row in rows[:limit]], len(rows) > limit
-
-    def player_game(self, player_id: str, game_id: str) -> PlayerGame | None:
-        """One of the player's games (in either seat); None when there is no such game or it is another
-        player's."""
-        query = select(*PLAYER_GAME_COLUMNS).where(
-            and_(games.c.id == game_id, or_(games.c.player_id == player_id, games.c.seat1_player_id == player_id)))
-        with self.engine.connect().execution_options(readonly=True) as connection:
-            row = connection.execute(query).first()
-        return None if row is None else self._player_game(row, player_id)
 
     def events(self, game_id: str, since: int, limit: int = 5000, hand: int | None = None) -> list[tuple[int, Event]]:
         """Up to ``limit`` events after ``since``, in order (only hand ``hand``'s when given, filtered in the
@@ -340,21 +302,3 @@ class SqlStore(DailyDeals, Upkeep):
                 and_(game_events.c.game_id == game_id, game_events.c.version == version))
             .order_by(game_events.c.seq)).all()
         return [(int(row.seq), Event.from_json(json.loads(row.data))) for row in rows]
-
-    # --- the daily deal's games (its seed and a player's game of it: ``daily.DailyDeals``) ---------------
-
-    def daily_games(self, day: str, finished_before: float) -> list[DailyGame]:
-        """``day``'s games that were over before ``finished_before`` (a finished game's last move ended it)."""
-        query = select(games.c.id, games.c.player_id, games.c.updated_at, games.c.version, games.c.schema,
-                       games.c.state).where(and_(games.c.daily == day, games.c.status == "finished",
-                                                 games.c.updated_at < finished_before))
-        with self.engine.connect().execution_options(readonly=True) as connection:
-            rows = connection.execute(query).all()
-        return [DailyGame(row.id, row.player_id, float(row.updated_at), self._player_game_state(row))
-                for row in rows]
-
-    def _player_game_state(self, row: Any) -> GameState:
-        """A listed game's state: this process's copy at the row's version, else the snapshot (written whenever a
-        hand ends, so enough for scores and the winner)."""
-        known = self.cache.get(row.id)
-        return known.state if known is not None and known.version == row.version else self._snapshot(row)
