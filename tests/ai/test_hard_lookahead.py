@@ -91,9 +91,19 @@ def test_inference_bench_compares_estimates_with_the_truth(capsys: pytest.Captur
     inference_bench(["--matches", "2"])
     out = capsys.readouterr().out
     assert "hard against simple, 2 matches" in out
-    rows = [line.split() for line in out.splitlines() if line.startswith("  ")]
+    means, knockable = out.split("turns it could knock")
+    rows = [line.split() for line in means.splitlines() if line.startswith("  ")]
     assert rows and all(len(row) == 5 and row[2] == "/" for row in rows)
     assert rows[-1][0] == "all"
+    stages = [line for line in knockable.splitlines() if line.startswith("  stock")]
+    assert stages, "hard could knock at some turn of two matches"
+    for line in stages:
+        *shares, positions = line.split()[2:]
+        assert positions.startswith("(") and int(positions.strip("()")) > 0
+        pairs = [tuple(map(float, share.split("/"))) for share in shares]
+        assert len(pairs) == 6 and all(0 <= a <= 1 and 0 <= b <= 1 for a, b in pairs)
+        real, sampled = zip(*pairs[:5], strict=True)
+        assert list(real) == sorted(real) and list(sampled) == sorted(sampled)  # shares at most d grow with d
 
 
 def test_the_outlook_of_a_hand_counts_the_chance_of_gin_on_top_of_the_knock() -> None:

@@ -6,6 +6,10 @@ compares (from the game state, which the player never sees):
   cards the opponent has thrown this hand;
 - the player's estimate of the chance that the opponent can knock after their next stock draw with the true
   chance (the share of the real stock that would let the real hand knock), grouped by the estimate.
+At each turn where it could knock (without Gin), by the stock left: how often the opponent really holds at
+most a given deadwood and how often its sampled deals do, and the chance of an undercut if it knocked (with
+its least-deadwood knock: the share of the sampled deals that undercut it) against whether the real hand
+would undercut it. The tail matters there: a mean can match while hands low enough to undercut are missing.
 
 Run: ``gin-rummy bench inference --matches 60 --opponent simple`` (or ``python -m ginrummy.bench.inference``).
 Compare settings with ``--player 'hard(tilt=0)'``.
@@ -20,14 +24,42 @@ from ginrummy.ai import Player, make_player, play
 from ginrummy.ai.hand import knock_outs
 from ginrummy.ai.hard import HardPlayer
 from ginrummy.ai.knowledge import infer
+from ginrummy.ai.rollout import score_knock
 from ginrummy.engine import HOUSE, GameState, View, cached_deadwood, mask_of, new_game
 
 Cells = dict[int, list[float]]
 """Per group: [positions, sum of the first figure, sum of the second]."""
+CUTS = (2, 4, 6, 8, 10)
+"""Deadwood cuts of the knockable-turn table."""
+STAGES = ("stock 24+", "stock 16-23", "stock <16")
+
+
+def _stage(stock_left: int) -> int:
+    return 0 if stock_left >= 24 else 1 if stock_left >= 16 else 2
+
+
+def _read_knockable(hard: HardPlayer, view: View, real: int, stock_left: int, at_knocks: Cells) -> None:
+    """At a turn where the hard player could knock: the real and sampled opponent hands' deadwood against the
+    cuts, and the undercut its least-deadwood knock would suffer, estimated and real."""
+    knockable = [o for o in view.legal_discards if o.can_knock and not o.gin]
+    if not knockable:
+        return
+    knock = min(knockable, key=lambda o: o.deadwood)
+    mine = mask_of(view.hand) & ~(1 << knock.card)
+    worlds = hard.worlds(view, infer(view))
+    row = at_knocks[_stage(stock_left)]
+    row[0] += 1
+    real_deadwood = cached_deadwood(real)
+    sampled = [cached_deadwood(world.opponent) for world in worlds]
+    for i, cut in enumerate(CUTS):
+        row[1 + 2 * i] += real_deadwood <= cut
+        row[2 + 2 * i] += sum(1 for d in sampled if d <= cut) / len(sampled)
+    row[-2] += sum(1 for world in worlds if score_knock(mine, world.opponent, view.rules) < 0) / len(worlds)
+    row[-1] += score_knock(mine, real, view.rules) < 0
 
 
 def _read_match(hard: HardPlayer, hard_seat: int, players: list[Player], seed: int, by_discards: Cells,
-                by_estimate: Cells) -> None:
+                by_estimate: Cells, at_knocks: Cells) -> None:
     """Play one match, adding the hard player's readings at each of its discards (before it chooses) and the
     truth to the cells."""
     def turn(state: GameState, seat: int, view: View) -> None:
@@ -46,6 +78,7 @@ def _read_match(hard: HardPlayer, hard_seat: int, players: list[Player], seed: i
             cell[0] += 1
             cell[1] += estimate
             cell[2] += truth
+            _read_knockable(hard, view, real, len(state.hand.stock), at_knocks)
 
     play(new_game(HOUSE, seed), dict(enumerate(players)), deal_as=0, on_turn=turn)
 
@@ -59,6 +92,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     by_discards: dict[int, list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
     by_estimate: dict[int, list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
+    at_knocks: dict[int, list[float]] = defaultdict(lambda: [0.0] * (3 + 2 * len(CUTS)))
     for match in range(args.matches):
         hard_seat = match % 2
         hard = make_player(args.player, args.seed * 7919 + match)
@@ -67,7 +101,7 @@ def main(argv: list[str] | None = None) -> None:
         players = [hard, make_player(args.opponent, args.seed * 7919 + match + 1)]
         if hard_seat:
             players.reverse()
-        _read_match(hard, hard_seat, players, args.seed * 1_000_003 + match, by_discards, by_estimate)
+        _read_match(hard, hard_seat, players, args.seed * 1_000_003 + match, by_discards, by_estimate, at_knocks)
     print(f"{args.player} against {args.opponent}, {args.matches} matches")
     print("opponent's discards this hand: mean deadwood really held / of the sampled hands (positions)")
     for key in sorted(by_discards):
@@ -82,6 +116,14 @@ def main(argv: list[str] | None = None) -> None:
         label = f"{key / 10:.1f}+" if key == 5 else f"{key / 10:.1f}–{(key + 1) / 10:.1f}"
         print(f"  {label:>7}  {estimate_sum / n:.3f} / {truth_sum / n:.3f}  ({n:.0f})")
     print(f"  all      {totals[1] / totals[0]:.3f} / {totals[2] / totals[0]:.3f}  ({totals[0]:.0f})")
+    print("turns it could knock: share of opponent hands at most d deadwood, real / sampled; undercut if it "
+          "knocked, estimated / real (positions)")
+    print("  " + " " * 11 + "".join(f"{'<= ' + str(cut):>12}" for cut in CUTS) + f"{'undercut':>13}")
+    for key in sorted(at_knocks):
+        row = at_knocks[key]
+        n = row[0]
+        cells = "".join(f"{row[1 + 2 * i] / n:>6.2f}/{row[2 + 2 * i] / n:.2f}" for i in range(len(CUTS)))
+        print(f"  {STAGES[key]:<11}{cells}{row[-2] / n:>8.2f}/{row[-1] / n:.2f}  ({n:.0f})")
 
 
 if __name__ == "__main__":
