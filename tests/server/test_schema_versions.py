@@ -29,7 +29,6 @@ from ginrummy.store.codec import (
     encode_replay_form,
     encode_state,
 )
-from ginrummy.store.sql import READABLE_SCHEMAS as STORE_READS
 from ginrummy.store.tables import games
 from open_limits import OPEN_LIMITS
 
@@ -101,8 +100,6 @@ def test_schema_1_rows_load_as_the_same_game_and_play_on(database_url: str) -> N
 
 
 @pytest.mark.timeout(120)
-@pytest.mark.xfail(SNAPSHOT_WITH_ALL_ACTIONS_SCHEMA not in STORE_READS, strict=True,
-                   reason="store/sql.py refuses schema 2 rows until its READABLE_SCHEMAS is codec.READABLE_SCHEMAS")
 def test_schema_2_rows_load_as_the_same_game_and_play_on(database_url: str) -> None:
     check_old_rows_load_and_play_on(database_url, SNAPSHOT_WITH_ALL_ACTIONS_SCHEMA)
 
