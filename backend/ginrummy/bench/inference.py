@@ -23,7 +23,7 @@ from collections import defaultdict
 from ginrummy.ai import Player, make_player, play
 from ginrummy.ai.hand import knock_outs
 from ginrummy.ai.hard import HardPlayer
-from ginrummy.ai.knowledge import infer
+from ginrummy.ai.knowledge import Knowledge, infer
 from ginrummy.ai.rollout import score_knock
 from ginrummy.engine import HOUSE, GameState, View, cached_deadwood, mask_of, new_game
 
@@ -38,7 +38,7 @@ def _stage(stock_left: int) -> int:
     return 0 if stock_left >= 24 else 1 if stock_left >= 16 else 2
 
 
-def _read_knockable(hard: HardPlayer, view: View, real: int, stock_left: int, at_knocks: Cells) -> None:
+def _read_knockable(hard: HardPlayer, view: View, knowledge: Knowledge, real: int, at_knocks: Cells) -> None:
     """At a turn where the hard player could knock: the real and sampled opponent hands' deadwood against the
     cuts, and the undercut its least-deadwood knock would suffer, estimated and real."""
     knockable = [o for o in view.legal_discards if o.can_knock and not o.gin]
@@ -46,8 +46,8 @@ def _read_knockable(hard: HardPlayer, view: View, real: int, stock_left: int, at
         return
     knock = min(knockable, key=lambda o: o.deadwood)
     mine = mask_of(view.hand) & ~(1 << knock.card)
-    worlds = hard.worlds(view, infer(view))
-    row = at_knocks[_stage(stock_left)]
+    worlds = hard.worlds(view, knowledge)
+    row = at_knocks[_stage(view.stock_count)]
     row[0] += 1
     real_deadwood = cached_deadwood(real)
     sampled = [cached_deadwood(world.opponent) for world in worlds]
@@ -78,7 +78,7 @@ def _read_match(hard: HardPlayer, hard_seat: int, players: list[Player], seed: i
             cell[0] += 1
             cell[1] += estimate
             cell[2] += truth
-            _read_knockable(hard, view, real, len(state.hand.stock), at_knocks)
+            _read_knockable(hard, view, knowledge, real, at_knocks)
 
     play(new_game(HOUSE, seed), dict(enumerate(players)), deal_as=0, on_turn=turn)
 
