@@ -152,3 +152,34 @@ def test_the_card_just_taken_is_never_the_one_thrown() -> None:
     thrown_back = scorer.best(hand | 1 << king, -1)
     assert thrown_back < kept
     assert scorer.blind(hand) < kept
+
+
+def test_the_knock_choices_bench_scores_a_knock_as_the_real_hand_ended_and_leaves_the_match_alone() -> None:
+    """Every knock hard made in the match is in the bench's turns with the points the real hand gave it: the
+    forks play copies of the players, so the match itself goes as it would without the bench."""
+    from ginrummy.ai import Played, make_player, play
+    from ginrummy.bench.knock_choices import read_match, report
+    from ginrummy.engine import HOUSE, new_game
+
+    seed, match = 6, 0
+    turns = read_match(("hard", "simple", ["hard(for_the_match=0)"], seed, match))
+    real: list[int] = []
+
+    def moved(move: Played) -> None:
+        if len(move.after.history) > len(move.before.history):  # a hand ended
+            last = move.after.history[-1]
+            if last.knocker == 0 and last.deadwood is not None and last.deadwood[0] > 0:  # hard knocked, not Gin
+                real.append(last.points if last.winner == 0 else -last.points)
+
+    play(new_game(HOUSE, seed * 1_000_003 + match), {0: make_player("hard", seed * 7919 + match),
+                                                      1: make_player("simple", seed * 7919 + match + 1)},
+         deal_as=0, on_move=moved)
+    assert real, "hard knocked in this match"
+    assert [t.points[0] for t in turns if t.knocked] == real
+    assert all(1 <= t.deadwood <= 10 and len(t.variants) == 1 and all(0 <= e <= 1 for e in t.equity)
+               for t in turns)
+    lines = report(turns, "hard", "simple", 1, ["hard(for_the_match=0)"])
+    assert lines[0] == f"hard against simple, 1 matches: {len(turns)} turns where it could knock"
+    rows = {line.split("knocks")[0].strip(): line for line in lines if " knocks " in line}
+    assert set(rows) == {"always play on", "always knock", "hard(for_the_match=0)"}
+    assert "knocks   0.0%" in rows["always play on"] and "knocks 100.0%" in rows["always knock"]

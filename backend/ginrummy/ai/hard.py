@@ -79,9 +79,7 @@ class HardPlayer:
             return Action(ActionKind.NEXT_HAND, seat), "Deal the next hand."
         if view.offers(ActionKind.BIG_GIN):
             return Action(ActionKind.BIG_GIN, seat), "Big Gin: all eleven cards are in melds."
-        knowledge = infer(view)
-        if not self.settings.read_opponent:
-            knowledge = replace(knowledge, knocking=FIRST_CHANCE)
+        knowledge = self._knowledge(view)
         if view.drawing:
             return self._draw(view, knowledge)
         return self._discard(view, knowledge)
@@ -130,8 +128,19 @@ class HardPlayer:
     def knock_hazard(self, view: View, knowledge: Knowledge) -> float:
         """Chance the opponent can knock after drawing a stock card (``sampling.knock_hazard``)."""
         return sampling.knock_hazard(view, knowledge, self.settings, self.rng)
-    def _discard(self, view: View, knowledge: Knowledge) -> tuple[Action, str]:
-        seat = view.seat
+    def play_on_discard(self, view: View) -> Card:
+        """The card this player throws at a discard when it does not knock (``view`` at a discard)."""
+        return CARDS[self._plain_discard(view, self._knowledge(view))[0]]
+
+    def _knowledge(self, view: View) -> Knowledge:
+        """What the view tells of the opponent's hand and knocking (``knowledge.infer``)."""
+        knowledge = infer(view)
+        if not self.settings.read_opponent:
+            knowledge = replace(knowledge, knocking=FIRST_CHANCE)
+        return knowledge
+
+    def _plain_discard(self, view: View, knowledge: Knowledge) -> tuple[int, float]:
+        """The best discard without knocking, and the chance it completes a meld for the opponent."""
         settings = self.settings
         probs = knowledge.probabilities()
         options = view.legal_discards
@@ -150,6 +159,12 @@ class HardPlayer:
             scored.append((score, -RANK_VALUES[option.card % 13], option.card, danger))
         scored.sort()
         _, _, best_card, best_danger = scored[0]
+        return best_card, best_danger
+
+    def _discard(self, view: View, knowledge: Knowledge) -> tuple[Action, str]:
+        seat = view.seat
+        options = view.legal_discards
+        best_card, best_danger = self._plain_discard(view, knowledge)
         knockable = [o for o in options if o.can_knock]
         card = CARDS[best_card]
         if knockable:

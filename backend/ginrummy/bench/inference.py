@@ -34,7 +34,8 @@ CUTS = (2, 4, 6, 8, 10)
 STAGES = ("stock 24+", "stock 16-23", "stock <16")
 
 
-def _stage(stock_left: int) -> int:
+def stock_stage(stock_left: int) -> int:
+    """Index in ``STAGES`` of a turn with ``stock_left`` cards in the stock."""
     return 0 if stock_left >= 24 else 1 if stock_left >= 16 else 2
 
 
@@ -47,7 +48,7 @@ def _read_knockable(hard: HardPlayer, view: View, knowledge: Knowledge, real: in
     knock = min(knockable, key=lambda o: o.deadwood)
     mine = mask_of(view.hand) & ~(1 << knock.card)
     worlds = hard.worlds(view, knowledge)
-    row = at_knocks[_stage(view.stock_count)]
+    row = at_knocks[stock_stage(view.stock_count)]
     row[0] += 1
     real_deadwood = cached_deadwood(real)
     sampled = [cached_deadwood(world.opponent) for world in worlds]

@@ -1,0 +1,179 @@
+"""The hard player's knock decisions against what really followed: at each turn where it could knock (without
+Gin), the game is played on both ways from the real deal, the real stock and the real opponent hand, by
+copies of the two players themselves: once knocking now, once discarding what hard throws when it plays on
+and playing the hand out. Each turn then has the points (and the match equity: the chance of winning the
+match the result leaves) of knocking and of playing on, and the bench can say what hard's choices were worth
+against always playing on, always knocking, and against the choices of other players on the very same turns.
+
+Paired like this, two knock rules differ only on the turns where they choose differently, so a few hundred
+matches tell apart rules an arena needs thousands of matches for. A rule is judged one turn at a time: the
+hand goes on with hard's own play after that turn, whatever the rule. A knock is scored with hard's card
+when hard knocks, else with its least-deadwood knock.
+
+Run: ``gin-rummy bench knock_choices --matches 100 --opponent hard-v2 --seed 5`` (``--variant
+'hard(knock_samples=96)'``, repeatable, adds a paired row for that player's choices; ``--workers N``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import math
+import multiprocessing
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from ginrummy.ai import Player, make_player, play
+from ginrummy.ai.hard import HardPlayer
+from ginrummy.ai.match_equity import match_equity
+from ginrummy.engine import HOUSE, ActionKind, GameState, View, apply, discard, knock, new_game
+
+from .inference import STAGES, stock_stage
+
+DEADWOOD = ("1-3", "4-6", "7-10")
+"""Deadwood groups of the table: the least deadwood hard could knock with."""
+
+
+class Turn(NamedTuple):
+    """One turn where hard could knock, and what each way really scored."""
+
+    stock: int
+    deadwood: int
+    knocked: bool
+    """Whether hard knocked."""
+    points: tuple[int, int]
+    """Hard's points from the hand, knocking now and playing on."""
+    equity: tuple[float, float]
+    """Hard's chance of winning the match after each."""
+    variants: tuple[bool, ...]
+    """Whether each variant player knocks on the same view."""
+
+
+def _hand_points(state: GameState, seat: int) -> int:
+    last = state.history[-1]
+    if last.winner is None:
+        return 0
+    return last.points if last.winner == seat else -last.points
+
+
+def _play_hand_out(state: GameState, players: dict[int, Player], seat: int) -> int:
+    """Points for ``seat`` when copies of ``players`` play the hand out from ``state``."""
+    copies = {s: copy.deepcopy(p) for s, p in players.items()}
+    return _hand_points(play(state, copies), seat)
+
+
+def _read_turn(state: GameState, view: View, players: dict[int, Player], variants: list[str],
+               seed: int) -> Turn | None:
+    seat = view.seat
+    options = view.legal_discards
+    knockable = [o for o in options if o.can_knock]
+    if not knockable or any(o.gin for o in options):
+        return None
+    hard = players[seat]
+    assert isinstance(hard, HardPlayer)
+    choice = copy.deepcopy(hard).choose(view)
+    knocked = choice.kind == ActionKind.KNOCK
+    card = choice.card if knocked and choice.card is not None else min(knockable, key=lambda o: o.deadwood).card
+    knocking = _hand_points(apply(state, knock(seat, card))[0], seat)
+    playing_on = _play_hand_out(apply(state, discard(seat, copy.deepcopy(hard).play_on_discard(view)))[0],
+                                players, seat)
+    equity = match_equity(view)
+    worth = (equity.after(knocking), equity.after(playing_on)) if equity else (0.0, 0.0)
+    chosen = tuple(make_player(spec, seed + i).choose(view).kind == ActionKind.KNOCK
+                   for i, spec in enumerate(variants))
+    return Turn(view.stock_count, min(o.deadwood for o in knockable), knocked, (knocking, playing_on), worth,
+                chosen)
+
+
+def read_match(job: tuple[str, str, list[str], int, int]) -> list[Turn]:
+    """One match of ``player`` (a hard player) against ``opponent``; the turns where it could knock."""
+    player, opponent, variants, seed, match = job
+    hard_seat = match % 2
+    players: dict[int, Player] = {hard_seat: make_player(player, seed * 7919 + match),
+                                  1 - hard_seat: make_player(opponent, seed * 7919 + match + 1)}
+    if not isinstance(players[hard_seat], HardPlayer):
+        raise ValueError("the player must be a hard player")
+    turns: list[Turn] = []
+
+    def turn(state: GameState, seat: int, view: View) -> None:
+        if seat == hard_seat and view.discard_options:
+            read = _read_turn(state, view, players, variants, seed * 1_000_003 + match * 101 + len(turns))
+            if read is not None:
+                turns.append(read)
+
+    play(new_game(HOUSE, seed * 1_000_003 + match), players, deal_as=0, on_turn=turn)
+    return turns
+
+
+def _mean_and_error(values: Sequence[float]) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    return mean, math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
+
+
+def _group(turn: Turn) -> tuple[int, int]:
+    return stock_stage(turn.stock), 0 if turn.deadwood <= 3 else 1 if turn.deadwood <= 6 else 2
+
+
+def report(turns: list[Turn], player: str, opponent: str, matches: int, variants: list[str]) -> list[str]:
+    """The tables, as printed."""
+    lines = [f"{player} against {opponent}, {matches} matches: {len(turns)} turns where it could knock"]
+    if not turns:
+        return lines
+    lines.append("by stock left and least deadwood: turns, hard knocked, mean points knocking / playing on / "
+                 "of hard's choice, knocking did better")
+    groups: dict[tuple[int, int], list[Turn]] = defaultdict(list)
+    for turn in turns:
+        groups[_group(turn)].append(turn)
+    for (stage, deadwood), group in sorted(groups.items()):
+        n = len(group)
+        knocks = sum(t.knocked for t in group)
+        knocking = sum(t.points[0] for t in group) / n
+        playing_on = sum(t.points[1] for t in group) / n
+        chosen = sum(t.points[0] if t.knocked else t.points[1] for t in group) / n
+        better = sum(t.points[0] > t.points[1] for t in group) / n
+        lines.append(f"  {STAGES[stage]:<11} deadwood {DEADWOOD[deadwood]:<5} {n:5}  {100 * knocks / n:5.1f}%  "
+                     f"{knocking:+7.2f} / {playing_on:+7.2f} / {chosen:+7.2f}  {100 * better:5.1f}%")
+    lines.append("a rule's worth a turn against hard's choices (points, match equity in percentage points; "
+                 "± one standard error, paired on the same turns)")
+    rules: list[tuple[str, list[bool]]] = [("always play on", [False] * len(turns)),
+                                           ("always knock", [True] * len(turns))]
+    rules += [(spec, [t.variants[i] for t in turns]) for i, spec in enumerate(variants)]
+    for name, choices in rules:
+        points = [(t.points[0] if k else t.points[1]) - (t.points[0] if t.knocked else t.points[1])
+                  for t, k in zip(turns, choices, strict=True)]
+        equity = [100 * ((t.equity[0] if k else t.equity[1]) - (t.equity[0] if t.knocked else t.equity[1]))
+                  for t, k in zip(turns, choices, strict=True)]
+        (p, pe), (e, ee) = _mean_and_error(points), _mean_and_error(equity)
+        lines.append(f"  {name:<36} knocks {100 * sum(choices) / len(turns):5.1f}%  points {p:+6.2f} ± {pe:.2f}  "
+                     f"equity {e:+6.3f} ± {ee:.3f}")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--matches", type=int, default=100)
+    parser.add_argument("--opponent", default="hard-v2")
+    parser.add_argument("--player", default="hard", help="a hard player, with options")
+    parser.add_argument("--variant", action="append", default=[], help="another player whose knock choices "
+                        "are judged on the same turns (repeatable)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args(argv)
+    jobs = [(args.player, args.opponent, args.variant, args.seed, match) for match in range(args.matches)]
+    turns: list[Turn] = []
+    if args.workers > 1:
+        with multiprocessing.get_context("fork").Pool(args.workers) as pool:
+            for read in pool.imap(read_match, jobs):
+                turns += read
+    else:
+        for job in jobs:
+            turns += read_match(job)
+    print("\n".join(report(turns, args.player, args.opponent, args.matches, args.variant)))
+
+
+if __name__ == "__main__":
+    main()
