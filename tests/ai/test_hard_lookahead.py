@@ -183,3 +183,7 @@ def test_the_knock_choices_bench_scores_a_knock_as_the_real_hand_ended_and_leave
     rows = {line.split("knocks")[0].strip(): line for line in lines if " knocks " in line}
     assert set(rows) == {"always play on", "always knock", "hard(for_the_match=0)"}
     assert "knocks   0.0%" in rows["always play on"] and "knocks 100.0%" in rows["always knock"]
+    assert all(0 <= t.reads[0] <= 1 and t.reads[2] <= t.reads[1] + 1 and 0 <= t.reads[3] <= 10 for t in turns)
+    correlations = [float(line.split()[-3]) for line in lines[lines.index(next(
+        line for line in lines if line.startswith("what tells the turns apart"))) + 1:]]
+    assert len(correlations) == 4 and all(-1 <= c <= 1 for c in correlations)

@@ -26,8 +26,22 @@ from typing import NamedTuple
 
 from ginrummy.ai import Player, make_player, play
 from ginrummy.ai.hard import HardPlayer
+from ginrummy.ai.knowledge import infer
 from ginrummy.ai.match_equity import match_equity
-from ginrummy.engine import HOUSE, ActionKind, GameState, View, apply, discard, knock, new_game
+from ginrummy.ai.rollout import score_knock
+from ginrummy.engine import (
+    HOUSE,
+    RANK_VALUES,
+    ActionKind,
+    Card,
+    GameState,
+    View,
+    apply,
+    discard,
+    knock,
+    mask_of,
+    new_game,
+)
 
 from .inference import STAGES, stock_stage
 
@@ -48,6 +62,25 @@ class Turn(NamedTuple):
     """Hard's chance of winning the match after each."""
     variants: tuple[bool, ...]
     """Whether each variant player knocks on the same view."""
+    reads: tuple[float, ...]
+    """What the view says about the opponent, as ``READS`` names them."""
+
+
+READS = ("hard's undercut estimate", "opponent's discards this hand", "opponent's pile takes this hand",
+         "value of its last three discards")
+"""Readings of the view whose link with what knocking is worth the bench measures: hard's estimate of the
+undercut its least-deadwood knock would suffer (the share of its sampled deals that undercut it), and three
+plain counts a player sees."""
+
+
+def _reads(hard: HardPlayer, view: View, knock_card: Card) -> tuple[float, ...]:
+    opponent = view.opponent
+    worlds = hard.worlds(view, infer(view))
+    mine = mask_of([c for c in view.hand if c != knock_card])
+    undercut = sum(1 for world in worlds if score_knock(mine, world.opponent, view.rules) < 0) / len(worlds)
+    recent = view.discards[opponent][-3:]
+    value = sum(RANK_VALUES[c.rank] for c in recent) / len(recent) if recent else 0.0
+    return undercut, len(view.discards[opponent]), len(view.pile_takes[opponent]), value
 
 
 def _hand_points(state: GameState, seat: int) -> int:
@@ -82,8 +115,9 @@ def _read_turn(state: GameState, view: View, players: dict[int, Player], variant
     worth = (equity.after(knocking), equity.after(playing_on)) if equity else (0.0, 0.0)
     chosen = tuple(make_player(spec, seed + i).choose(view).kind == ActionKind.KNOCK
                    for i, spec in enumerate(variants))
-    return Turn(view.stock_count, min(o.deadwood for o in knockable), knocked, (knocking, playing_on), worth,
-                chosen)
+    least = min(knockable, key=lambda o: o.deadwood)
+    return Turn(view.stock_count, least.deadwood, knocked, (knocking, playing_on), worth, chosen,
+                _reads(copy.deepcopy(hard), view, least.card))
 
 
 def read_match(job: tuple[str, str, list[str], int, int]) -> list[Turn]:
@@ -150,7 +184,28 @@ def report(turns: list[Turn], player: str, opponent: str, matches: int, variants
         (p, pe), (e, ee) = _mean_and_error(points), _mean_and_error(equity)
         lines.append(f"  {name:<36} knocks {100 * sum(choices) / len(turns):5.1f}%  points {p:+6.2f} ± {pe:.2f}  "
                      f"equity {e:+6.3f} ± {ee:.3f}")
+    lines.append("what tells the turns apart: correlation of a reading with knocking's points less playing on's, "
+                 "within the groups above (± two standard errors)")
+    for i, name in enumerate(READS):
+        lines.append(f"  {name:<36} {_within_groups_correlation(turns, i):+.3f}  (± {2 / math.sqrt(len(turns)):.3f})")
     return lines
+
+
+def _within_groups_correlation(turns: list[Turn], read: int) -> float:
+    """Correlation of reading ``read`` with knocking's points less playing on's, each taken from its group's
+    mean (so that the stock left and the deadwood, which the table shows, do not count)."""
+    groups: dict[tuple[int, int], list[Turn]] = defaultdict(list)
+    for turn in turns:
+        groups[_group(turn)].append(turn)
+    xs: list[float] = []
+    ys: list[float] = []
+    for group in groups.values():
+        x_mean = sum(t.reads[read] for t in group) / len(group)
+        y_mean = sum(t.points[0] - t.points[1] for t in group) / len(group)
+        xs += [t.reads[read] - x_mean for t in group]
+        ys += [t.points[0] - t.points[1] - y_mean for t in group]
+    spread = math.sqrt(sum(x * x for x in xs) * sum(y * y for y in ys))
+    return sum(x * y for x, y in zip(xs, ys, strict=True)) / spread if spread else 0.0
 
 
 def main(argv: list[str] | None = None) -> None:
