@@ -8,7 +8,9 @@ against always playing on, always knocking, and against the choices of other pla
 Paired like this, two knock rules differ only on the turns where they choose differently, so a few hundred
 matches tell apart rules an arena needs thousands of matches for. A rule is judged one turn at a time: the
 hand goes on with hard's own play after that turn, whatever the rule. A knock is scored with hard's card
-when hard knocks, else with its least-deadwood knock.
+when hard knocks, else with its least-deadwood knock. Last, the bench says which readings of the view go with
+knocking paying off beyond what the stock left and the deadwood say (``READS``): a read of the opponent that
+tells good knocks from bad ones shows there.
 
 Run: ``gin-rummy bench knock_choices --matches 100 --opponent hard-v2 --seed 5`` (``--variant
 'hard(knock_samples=96)'``, repeatable, adds a paired row for that player's choices; ``--workers N``).
