@@ -79,7 +79,7 @@ class HardPlayer:
             return Action(ActionKind.NEXT_HAND, seat), "Deal the next hand."
         if view.offers(ActionKind.BIG_GIN):
             return Action(ActionKind.BIG_GIN, seat), "Big Gin: all eleven cards are in melds."
-        knowledge = self._knowledge(view)
+        knowledge = self.knowledge(view)
         if view.drawing:
             return self._draw(view, knowledge)
         return self._discard(view, knowledge)
@@ -130,9 +130,9 @@ class HardPlayer:
         return sampling.knock_hazard(view, knowledge, self.settings, self.rng)
     def play_on_discard(self, view: View) -> Card:
         """The card this player throws at a discard when it does not knock (``view`` at a discard)."""
-        return CARDS[self._plain_discard(view, self._knowledge(view))[0]]
+        return CARDS[self._plain_discard(view, self.knowledge(view))[0]]
 
-    def _knowledge(self, view: View) -> Knowledge:
+    def knowledge(self, view: View) -> Knowledge:
         """What the view tells of the opponent's hand and knocking (``knowledge.infer``)."""
         knowledge = infer(view)
         if not self.settings.read_opponent:

@@ -28,7 +28,6 @@ from typing import NamedTuple
 
 from ginrummy.ai import Player, make_player, play
 from ginrummy.ai.hard import HardPlayer
-from ginrummy.ai.knowledge import infer
 from ginrummy.ai.match_equity import match_equity
 from ginrummy.ai.rollout import score_knock
 from ginrummy.engine import (
@@ -77,7 +76,7 @@ plain counts a player sees."""
 
 def _reads(hard: HardPlayer, view: View, knock_card: Card) -> tuple[float, ...]:
     opponent = view.opponent
-    worlds = hard.worlds(view, infer(view))
+    worlds = hard.worlds(view, hard.knowledge(view))
     mine = mask_of([c for c in view.hand if c != knock_card])
     undercut = sum(1 for world in worlds if score_knock(mine, world.opponent, view.rules) < 0) / len(worlds)
     recent = view.discards[opponent][-3:]
