@@ -14,6 +14,7 @@ from ginrummy.ai.hand_value import Scorer, StockOdds
 from ginrummy.ai.hard import HardPlayer, HardSettings
 from ginrummy.ai.knowledge import infer
 from ginrummy.ai.rollout import NO_SCORE, Ending, playout, playout_ending, score_knock
+from ginrummy.ai.sampling import discard_regret, recent_throws
 from ginrummy.bench.inference import main as inference_bench
 from ginrummy.engine import (
     HOUSE,
@@ -21,6 +22,7 @@ from ginrummy.engine import (
     View,
     apply,
     cached_deadwood,
+    cached_least_discard_deadwood,
     cards_of,
     mask_of,
     new_game,
@@ -55,6 +57,55 @@ def test_sampled_hands_fit_the_view_and_lean_to_low_deadwood() -> None:
         assert not hand & seen
     # After five discards a player holds far better than a random deal: the tilt moves the samples there.
     assert mean(map(cached_deadwood, tilted)) < mean(map(cached_deadwood, plain)) - 5
+
+
+def test_a_hand_that_would_not_have_made_the_last_throw_counts_its_regret() -> None:
+    hand = mask_of(parse_cards("3C 4C 5C 9D 9H KS QH JD 2S 4H"))  # a run of clubs, two 9s: deadwood 54
+    left = cached_deadwood(hand)
+    [queen] = parse_cards("QS")
+    assert discard_regret(hand, left, ((queen, -1),)) == 0  # another high card: throwing it gave up nothing
+    [nine] = parse_cards("9S")
+    # With the 9S the hand had a set of 9s and a king to throw: it gave up those 18 and the king's 10.
+    assert discard_regret(hand, left, ((nine, -1),)) == 18 + 10
+    [six] = parse_cards("6C")
+    assert discard_regret(hand, left, ((six, -1),)) > 0
+    # Two throws: this hand took the 2S from the pile after throwing the 6C, then threw the QS.
+    [two] = parse_cards("2S")
+    earlier = discard_regret(hand, left, ((queen, -1), (six, two)))
+    before = (hand & ~(1 << two)) | 1 << queen
+    assert earlier == cached_deadwood(before) - cached_least_discard_deadwood(before | 1 << six) > 0
+
+
+def test_the_opponents_recent_throws_reach_back_past_a_pile_take_only() -> None:
+    players = [make_player("simple", seed=1), make_player("simple", seed=2)]
+    seen = {1: 0, 2: 0}
+    for seed in range(20):
+        state = new_game(HOUSE, seed)
+        while state.phase in (Phase.FIRST_UPCARD, Phase.DRAW, Phase.DISCARD):
+            seat = state.hand.turn
+            view = view_for(state, seat)
+            if view.phase is Phase.DRAW and view.discards[1 - seat]:
+                throws = recent_throws(view)
+                theirs, ours = view.discards[1 - seat], view.discards[seat]
+                assert throws[0] == (theirs[-1], -1)
+                took = bool(ours) and ours[-1] in view.opponent_known
+                assert len(throws) == (2 if took and len(theirs) > 1 else 1)
+                if len(throws) == 2:
+                    assert throws[1] == (theirs[-2], ours[-1])
+                seen[len(throws)] += 1
+            state, _ = apply(state, players[seat].choose(view))
+    assert seen[1] > 20 and seen[2] > 5
+
+
+def test_sampled_hands_lean_to_hands_that_would_have_thrown_that_card() -> None:
+    view = _position_after_opponent_discards(5)
+    knowledge = infer(view)
+    thrown = recent_throws(view)
+    regrets = {}
+    for read in (0.0, 1.0):
+        hands = HardPlayer(random.Random(3), HardSettings(discard_read=read)).sample_opponents(view, knowledge, 300)
+        regrets[read] = mean(discard_regret(hand, cached_deadwood(hand), thrown) for hand in hands)
+    assert regrets[1.0] < regrets[0.0] / 2
 
 
 def test_playout_can_hold_out_for_gin() -> None:

@@ -8,7 +8,7 @@ import math
 import random
 from typing import NamedTuple
 
-from ginrummy.engine import View, cached_deadwood, cards_of
+from ginrummy.engine import View, cached_deadwood, cards_of, least_discard_deadwood_of_mask
 
 from .hand import knock_outs
 from .hard_settings import HardSettings
@@ -37,7 +37,8 @@ def sample_opponents(view: View, knowledge: Knowledge, settings: HardSettings, r
     knock (its hand keeps improving) than against one who knocks at the first chance (its good hands
     ended the hand). A player who has discarded and not knocked most
     likely holds more than it would knock with, so such hands count for little: how little follows the
-    model of its knocking (``knowledge.knocking``)."""
+    model of its knocking (``knowledge.knocking``). And a hand that would not have thrown what the opponent
+    just threw is unlikely: each candidate also counts ``exp(-discard_read * regret)`` (``discard_regret``)."""
     wanted = wanted or settings.knock_samples
     opponent_discards = len(view.discards[view.opponent])
     if not opponent_discards:
@@ -49,12 +50,44 @@ def sample_opponents(view: View, knowledge: Knowledge, settings: HardSettings, r
     tilt = settings.tilt * min(opponent_discards, cap)
     spared = 1.0 - settings.low_hand_weight
     candidates = [knowledge.sample_opponent(rng) for _ in range(wanted * settings.tilt_pool)]
+    thrown = recent_throws(view) if settings.discard_read else ()
     weights = []
     for hand in candidates:
         left = cached_deadwood(hand)
         would_knock = knocking.knock_chance(left) if left <= limit else 0.0
-        weights.append(math.exp(-tilt * left) * (1.0 - spared * would_knock))
+        weight = math.exp(-tilt * left) * (1.0 - spared * would_knock)
+        if thrown:
+            weight *= math.exp(-settings.discard_read * discard_regret(hand, left, thrown))
+        weights.append(weight)
     return rng.choices(candidates, weights, k=wanted)
+
+
+def recent_throws(view: View) -> tuple[tuple[int, int], ...]:
+    """The opponent's latest throws that its hand now pins down, newest first, each as (card thrown, card
+    taken from the pile on the turn after it, or -1). The newest throw was made from today's hand plus that
+    card. If the opponent's last draw was our discard, the throw before it was made from today's hand less
+    that card plus both cards thrown; a stock draw hides which card came in, so the reading ends there."""
+    theirs = view.discards[view.opponent]
+    if not theirs:
+        return ()
+    ours = view.discards[view.seat]
+    if len(theirs) >= 2 and ours and ours[-1] in view.opponent_known:
+        return (theirs[-1], -1), (theirs[-2], ours[-1])
+    return ((theirs[-1], -1),)
+
+
+def discard_regret(hand: int, left: int, thrown: tuple[tuple[int, int], ...]) -> int:
+    """How much deadwood ``hand`` (holding ``left``) gave up by the opponent's recent throws (``recent_throws``):
+    for each, the deadwood kept less the least that the hand and the card thrown could have kept. 0 for a hand
+    that threw its best card each time; a hand that broke a meld to throw scores high."""
+    regret = 0
+    before = hand
+    for card, taken in thrown:
+        if taken >= 0:  # the hand one turn earlier: the card taken out, the card thrown since back in
+            before = (before & ~(1 << taken)) | 1 << thrown[0][0]
+            left = cached_deadwood(before)
+        regret += left - least_discard_deadwood_of_mask(before | 1 << card)
+    return regret
 
 
 def worlds(view: View, knowledge: Knowledge, settings: HardSettings, rng: random.Random) -> list[World]:
