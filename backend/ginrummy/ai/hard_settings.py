@@ -91,12 +91,13 @@ class HardSettings:
     undercut estimated / real with 16-23 stock cards left came to 0.29 / 0.36 (0.20 / 0.32 without), with fewer
     left 0.46 / 0.57 (0.35 / 0.53), and the mean deadwood after 10 or more opponent discards real / sampled to
     6.8 / 7.4 (6.3 / 9.3): the low hands come back without the mean drifting, which ``low_hand_weight`` could
-    not do. Against hard-v2 (1,000 matches each, seeds 11-14) with ``hazard_weight`` 1.9 it won 57.1%, 55.1%,
-    54.4% and 56.6% (net +1.67, +0.97, +1.23, +1.30 a hand): 55.8% of 4,000, +1.29, where without it (and 2.5)
-    hard won 57.2%, 55.5%, 54.2% and 55.2% (+1.59, +1.11, +0.94, +1.08): 55.5%, +1.18. With 2.5 kept it won
-    55.5% and 54.0% on seeds 11 and 13 (+1.41, +1.17). Reading the last throw alone won 56.0% and 56.4% on
-    seeds 12 and 14 (+1.01, +1.25). A gain within the noise in matches, at no cost in time (p99 13-14 ms in
-    those runs, two on the two cores): kept for the truer read, which the hints' chances also come from."""
+    not do. Against hard-v2 (1,000 matches each, seeds 11-15) with ``hazard_weight`` 1.9 it won 57.1%, 55.1%,
+    54.4%, 56.6% and 55.3% (net +1.67, +0.97, +1.23, +1.30, +1.14 a hand): 55.7% of 5,000, +1.26, where without
+    it (and 2.5) hard won 57.2%, 55.5%, 54.2%, 55.2% and 55.3% (+1.59, +1.11, +0.94, +1.08, +1.26): 55.5%,
+    +1.20. With 2.5 kept it won 55.5% and 54.0% on seeds 11 and 13 (+1.41, +1.17). Reading the last throw alone
+    won 56.0% and 56.4% on seeds 12 and 14 (+1.01, +1.25). A gain within the noise in matches, at no cost in
+    time (p99 13-14 ms in those runs, two on the two cores): kept for the truer read, which the hints' chances
+    also come from."""
     read_opponent: int = 1
     """Model the opponent's knocking threshold from the hands of this match (``opponent.read_knocking``) in
     the sampled hands, the knock hazard and the playouts (0 = assume it knocks at the first chance). A model
