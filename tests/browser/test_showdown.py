@@ -27,7 +27,7 @@ from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.timeout(300)
 
-LAYOFF_SEED = 61  # following the hints, you knock on move 7 and the computer mostly lays a card off on your melds
+LAYOFF_SEED = 61  # following the hints, you often knock early and the computer may lay a card off on your melds
 
 
 def to_my_knock(server: Any, game: dict[str, Any]) -> str | None:
@@ -56,7 +56,7 @@ def test_a_knock_is_laid_out_on_the_felt_and_the_layoff_moves(server: Any, new_p
                                                                  screenshots: Path) -> None:
     size = "phone" if viewport["width"] < 800 else "desktop"
     # The computer's play has its own random stream: a few deals until a knock of yours brings a layoff.
-    for _attempt in range(8):
+    for _attempt in range(24):
         game = create_game(server, seed=LAYOFF_SEED)
         card = to_my_knock(server, game)
         if card is None:
@@ -127,7 +127,7 @@ def test_a_knock_is_laid_out_on_the_felt_and_the_layoff_moves(server: Any, new_p
         count = page.locator("#showdown .defender .deadwood-count")
         expect(count).to_have_text(f"Deadwood {show['defender_deadwood']}")
         return
-    raise AssertionError("no knock with a layoff in 8 deals")
+    raise AssertionError("no knock with a layoff in 24 deals")
 
 
 def test_the_computer_move_is_captioned_and_the_log_is_newest_first(server: Any, new_page: Any,
