@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -279,6 +280,9 @@ def figure(text: str | None) -> float:
 def open_result(page: Page) -> None:
     """From the table's route to the hand's result (past the match's moment when the match is over)."""
     expect(page.locator("#screen-result")).to_be_visible()
+    # The screen shows before the game is fetched; the title names the hand once it is drawn, and only then is it
+    # known whether the match's moment covers the result.
+    expect(page.locator("#result-title")).to_have_text(re.compile(r"^Hand \d+: "))
     if page.locator("#moment").is_visible():
         page.click("#moment-details")
     expect(page.locator("#result-body")).to_be_visible()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_helpers import DESKTOP, PHONE, SMALL_PHONE, create_game, game_storage, wait_idle
+from browser_helpers import DESKTOP, PHONE, SMALL_PHONE, create_game, game_storage, open_result, wait_idle
 from playwright.sync_api import Page, expect
 from test_guide_and_history import finished_match
 
@@ -192,10 +192,8 @@ def test_the_nav_marks_the_screen_you_are_on(server: Any, new_page: Any) -> None
     assert current_nav(page) == ["stats"]
     # The game in play: its table, its result and the review of its hand are under Home, not Stats.
     page.goto(server.url + "/#/play")
-    expect(page.locator("#screen-result")).to_be_visible()
+    open_result(page)
     assert current_nav(page) == ["home"]
-    if page.locator("#moment").is_visible():
-        page.click("#moment-details")
     page.click("#review-button")
     expect(page.locator("#screen-review")).to_be_visible()
     expect(page.locator("#review-back")).to_have_text("Back to the result")
