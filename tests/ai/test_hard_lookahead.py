@@ -18,6 +18,8 @@ from ginrummy.ai.sampling import discard_regret, recent_throws
 from ginrummy.bench.inference import main as inference_bench
 from ginrummy.engine import (
     HOUSE,
+    RANK_VALUES,
+    ActionKind,
     Phase,
     View,
     apply,
@@ -235,6 +237,50 @@ def test_the_knock_choices_bench_scores_a_knock_as_the_real_hand_ended_and_leave
     assert set(rows) == {"always play on", "always knock", "hard(for_the_match=0)"}
     assert "knocks   0.0%" in rows["always play on"] and "knocks 100.0%" in rows["always knock"]
     assert all(0 <= t.reads[0] <= 1 and t.reads[2] <= t.reads[1] + 1 and 0 <= t.reads[3] <= 10 for t in turns)
-    correlations = [float(line.split()[-3]) for line in lines[lines.index(next(
-        line for line in lines if line.startswith("what tells the turns apart"))) + 1:]]
+    start = lines.index(next(line for line in lines if line.startswith("what tells the turns apart"))) + 1
+    correlations = [float(line.split()[-3]) for line in lines[start:start + 4]]
     assert len(correlations) == 4 and all(-1 <= c <= 1 for c in correlations)
+    # The bench's copy of hard weighed each turn as hard did: it knocked exactly where the knock cleared the margin.
+    weighed = [t for t in turns if t.weighed is not None]
+    assert len(weighed) == len(turns)
+    assert all((w[0] >= w[1] + w[2]) == t.knocked for t in weighed if (w := t.weighed) is not None)
+    assert any(line.startswith("hard's weighing against what followed") for line in lines)
+
+
+def test_least_squares_finds_the_coefficients_that_made_the_data() -> None:
+    from ginrummy.bench.knock_choices import least_squares
+
+    rows = [(1.0, x, x * x % 7, (3 * x) % 5) for x in range(12)]
+    ys = [0.5 - 2 * r[1] + 0.25 * r[2] + 3 * r[3] for r in rows]
+    assert least_squares(rows, ys) == pytest.approx([0.5, -2.0, 0.25, 3.0])
+
+
+def _position_where_seat_0_can_knock() -> View:
+    """A view for seat 0 about to discard, able to knock without Gin, after the opponent has thrown twice."""
+    players = [make_player("simple(knock_at=0)", seed=1), make_player("simple", seed=2)]
+    for seed in range(200):
+        state = new_game(HOUSE, seed)
+        while state.phase in (Phase.FIRST_UPCARD, Phase.DRAW, Phase.DISCARD):
+            seat = state.hand.turn
+            view = view_for(state, seat)
+            options = view.legal_discards if seat == 0 and view.discard_options else ()
+            if (len(view.discards[1]) >= 2 and any(o.can_knock for o in options)
+                    and not any(o.gin for o in options)):
+                return view
+            state, _ = apply(state, players[seat].choose(view))
+    raise AssertionError("no such position in 200 deals")
+
+
+def test_the_knock_margin_reads_the_opponents_pile_takes_and_throws() -> None:
+    view = _position_where_seat_0_can_knock()
+    settings = HardSettings(knock_edge=0.01, undercut_lean=0.05, pile_take_lean=0.02, throw_lean=0.005)
+    hard = HardPlayer(random.Random(1), settings)
+    throws = view.discards[1][-3:]
+    mean_throw = sum(RANK_VALUES[card % 13] for card in throws) / len(throws)
+    expected = 0.01 + 0.05 * 0.5 + 0.02 * len(view.pile_takes[1]) - 0.005 * mean_throw
+    assert hard.knock_margin_read(view, 0.5) == pytest.approx(expected)  # half the deals undercut the knock
+    # The margin is what the knock must beat: none can beat a whole match's equity, and any beats less than none.
+    never = HardPlayer(random.Random(1), HardSettings(knock_edge=1.0)).choose(view)
+    always = HardPlayer(random.Random(1), HardSettings(knock_edge=-1.0)).choose(view)
+    assert never.kind is ActionKind.DISCARD
+    assert always.kind is ActionKind.KNOCK

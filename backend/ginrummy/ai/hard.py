@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import fields, replace
+from typing import NamedTuple
 
 from ginrummy.engine import (
     CARDS,
@@ -184,6 +185,19 @@ class HardPlayer:
         gin = next((o for o in knockable if o.gin), None)
         if gin is not None:
             return knock(seat, gin.card), f"Gin: discard {gin.card.symbol} and every card left is in a meld."
+        weighed = self.weigh_knock(view, knowledge, knockable, plain_discard)
+        if weighed.by_points and weighed.points <= self.settings.knock_margin:
+            return None
+        if weighed.play_on is not None and weighed.worth < weighed.play_on + weighed.margin:
+            return None
+        best = weighed.option
+        return knock(seat, best.card), (f"Knock with {best.card.symbol}: deadwood {best.deadwood}, and knocking "
+                                        f"now looks worth more than playing on.")
+
+    def weigh_knock(self, view: View, knowledge: Knowledge, knockable: list[DiscardOption],
+                    plain_discard: int) -> KnockWeighing:
+        """What the knock decision weighs at a turn where the seat could knock without Gin: its best knock over
+        the sampled deals, and (deciding by playouts) the worth of playing on after ``plain_discard``."""
         settings = self.settings
         worlds = self.worlds(view, knowledge)
         opponents = [world.opponent for world in worlds]
@@ -193,14 +207,27 @@ class HardPlayer:
         for option in knockable:
             mine = [c for c in view.hand if c != option.card]
             points = self._knock_points(mine, opponents, view)
-            valued.append((worth(points), sum(points) / len(points), -option.deadwood, option))
-        value, expected, _, best = max(valued, key=lambda v: (v[0], v[1], v[2]))
-        if equity is None and expected <= settings.knock_margin:
-            return None
-        if settings.rollouts and value < self._play_on_value(view, worlds, plain_discard, worth):
-            return None
-        return knock(seat, best.card), (f"Knock with {best.card.symbol}: deadwood {best.deadwood}, and knocking "
-                                        f"now looks worth more than playing on.")
+            valued.append((worth(points), sum(points) / len(points), -option.deadwood, option, points))
+        value, expected, _, best, points = max(valued, key=lambda v: (v[0], v[1], v[2]))
+        undercut = sum(1 for p in points if p < 0) / len(points)
+        by_points = equity is None
+        if not settings.rollouts or (by_points and expected <= settings.knock_margin):
+            return KnockWeighing(best, value, expected, undercut, by_points, None, 0.0)
+        return KnockWeighing(best, value, expected, undercut, by_points,
+                             self._play_on_value(view, worlds, plain_discard, worth),
+                             0.0 if by_points else self.knock_margin_read(view, undercut))
+
+    def knock_margin_read(self, view: View, undercut: float) -> float:
+        """How much more match equity than playing on a knock must promise, by what the view says of the
+        opponent's hand beyond the sampled deals: ``undercut``, the share of them that undercut the knock; the
+        cards it took from the pile this hand (melds it is building); and the mean value of its last three
+        throws (a player throwing high cards still holds a loose hand). Fitted on what knocking and playing on
+        really brought at the turns hard could knock (``bench knock_choices``)."""
+        settings = self.settings
+        throws = view.discards[view.opponent][-3:]
+        thrown = sum(RANK_VALUES[card % 13] for card in throws) / len(throws) if throws else 0.0
+        return (settings.knock_edge + settings.undercut_lean * undercut
+                + settings.pile_take_lean * len(view.pile_takes[view.opponent]) - settings.throw_lean * thrown)
 
     def worlds(self, view: View, knowledge: Knowledge) -> list[World]:
         """Sampled deals of what we cannot see (``sampling.worlds``)."""
@@ -228,6 +255,26 @@ class HardPlayer:
         (``knock_points``: negative when undercut)."""
         arrangements = optimal_arrangements_of_mask(mask_of(mine))
         return [knock_points(arrangements, opponent, view.rules) for opponent in opponents]
+
+
+class KnockWeighing(NamedTuple):
+    """What the hard player weighs at a turn where it could knock without Gin."""
+
+    option: DiscardOption
+    """Its best knock."""
+    worth: float
+    """That knock's worth over the sampled deals (``_worth``: match equity, or points)."""
+    points: float
+    """Its mean points over them."""
+    undercut: float
+    """The share of them that undercut it."""
+    by_points: bool
+    """Whether worth is in points (no match target to win): a knock must then also be worth more than
+    ``knock_margin`` points."""
+    play_on: float | None
+    """The worth of playing on instead (None: not weighed by playouts)."""
+    margin: float
+    """How much more than playing on the knock must be worth (``HardPlayer.knock_margin_read``)."""
 
 
 def _worth(equity: MatchEquity | None) -> Callable[[list[int]], float]:

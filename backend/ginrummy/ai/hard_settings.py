@@ -119,3 +119,26 @@ class HardSettings:
     its better way deal by deal adds (for the later decisions' information) won 55.6% (+1.29). A playout policy
     that keeps a card able to join a meld by throwing one that cannot, at up to 3 more deadwood, won 55.3%
     (+0.99) on seed 12 (this rule 55.5%, +1.11)."""
+    knock_edge: float = 0.0208
+    """Match equity a knock must promise beyond playing on, before the reads below add to it or take from it
+    (``HardPlayer.knock_margin_read``). The four were fitted by least squares on what knocking and playing on
+    really brought at 18,737 turns where hard could knock (``bench knock_choices``: 600 matches against hard-v2
+    on seed 21, 400 against the Gin hunter on 22 and against hard-v1 on 23): knocking's equity less playing
+    on's against hard's own weighing of the two, the share of its sampled deals that undercut the knock, the
+    opponent's pile takes this hand and the mean value of its last three throws. Hard's weighing leans to
+    playing on: its playouts overrate playing on with low deadwood in mid-hand and late (by 2-4 points of equity
+    against hard-v2), and the sampled deals miss what pile takes and low throws say. Fitted on two opponents
+    and judged on the third, the rule gained 0.17 ± 0.04 points of equity a turn against hard-v2 and
+    0.18 ± 0.06 against hard-v1, and lost 0.06 ± 0.07 against the Gin hunter; judged on fresh deals
+    (``--variant``): against hard-v2 (200 matches, seed 31) +0.27 ± 0.11, the Gin hunter (150, seed 32)
+    -0.08 ± 0.17, cfr (150, seed 32) +0.06 ± 0.14. In the arena against hard-v2 (1,000 matches each, seeds 11
+    and 12) it won 58.2% and 56.4% (net +1.98 and +1.53 points a hand), where hard without it won 57.1% and
+    55.1% (+1.67, +0.97) on the same deals."""
+    undercut_lean: float = 0.0541
+    """Added to that margin per unit of the share of sampled deals that undercut the knock: the sampled deals
+    undercount the undercuts a knock meets where they already see many."""
+    pile_take_lean: float = 0.0155
+    """Added per card the opponent took from the pile this hand: each is a meld it is building."""
+    throw_lean: float = 0.0066
+    """Taken off per point of the mean value of the opponent's last three throws: a player still throwing high
+    cards holds a loose hand, one throwing low cards a tight one."""

@@ -10,7 +10,10 @@ matches tell apart rules an arena needs thousands of matches for. A rule is judg
 hand goes on with hard's own play after that turn, whatever the rule. A knock is scored with hard's card
 when hard knocks, else with its least-deadwood knock. Last, the bench says which readings of the view go with
 knocking paying off beyond what the stock left and the deadwood say (``READS``): a read of the opponent that
-tells good knocks from bad ones shows there.
+tells good knocks from bad ones shows there. And it sets hard's own weighing of each turn (the worth of its best
+knock and of playing on, from the same random stream as its choice) against what really followed, and fits
+the knock margin (``HardPlayer.knock_margin_read``) that would have chosen best on these turns, printed as a
+player to judge with ``--variant`` on other seeds.
 
 Run: ``gin-rummy bench knock_choices --matches 100 --opponent hard-v2 --seed 5`` (``--variant
 'hard(knock_samples=96)'``, repeatable, adds a paired row for that player's choices; ``--workers N``).
@@ -35,6 +38,7 @@ from ginrummy.engine import (
     RANK_VALUES,
     ActionKind,
     Card,
+    DiscardOption,
     GameState,
     View,
     apply,
@@ -65,6 +69,10 @@ class Turn(NamedTuple):
     """Whether each variant player knocks on the same view."""
     reads: tuple[float, ...]
     """What the view says about the opponent, as ``READS`` names them."""
+    weighed: tuple[float, float, float, float] | None
+    """Hard's own weighing, as its decision weighed it (``HardPlayer.weigh_knock``; match equity): the worth
+    of its best knock, of playing on, the margin the knock had to clear, and the share of sampled deals that
+    undercut the knock; None outside a match."""
 
 
 READS = ("hard's undercut estimate", "opponent's discards this hand", "opponent's pile takes this hand",
@@ -118,7 +126,18 @@ def _read_turn(state: GameState, view: View, players: dict[int, Player], variant
                    for i, spec in enumerate(variants))
     least = min(knockable, key=lambda o: o.deadwood)
     return Turn(view.stock_count, least.deadwood, knocked, (knocking, playing_on), worth, chosen,
-                _reads(copy.deepcopy(hard), view, least.card))
+                _reads(copy.deepcopy(hard), view, least.card), _weighed(copy.deepcopy(hard), view, knockable))
+
+
+def _weighed(hard: HardPlayer, view: View, knockable: list[DiscardOption]
+             ) -> tuple[float, float, float, float] | None:
+    """Hard's worth of knocking and of playing on at this turn, drawn from the same random stream as its choice
+    (``hard`` is a copy)."""
+    card = hard.play_on_discard(view)
+    weighed = hard.weigh_knock(view, hard.knowledge(view), knockable, card)
+    if weighed.by_points or weighed.play_on is None:
+        return None
+    return weighed.worth, weighed.play_on, weighed.margin, weighed.undercut
 
 
 def read_match(job: tuple[str, str, list[str], int, int]) -> list[Turn]:
@@ -189,7 +208,52 @@ def report(turns: list[Turn], player: str, opponent: str, matches: int, variants
                  "within the groups above (± two standard errors)")
     for i, name in enumerate(READS):
         lines.append(f"  {name:<36} {_within_groups_correlation(turns, i):+.3f}  (± {2 / math.sqrt(len(turns)):.3f})")
+    return lines + _weighing_report(turns)
+
+
+def _weighing_report(turns: list[Turn]) -> list[str]:
+    """Hard's own worth of knocking and of playing on against what each really left, and the knock margin
+    (``HardPlayer.knock_margin_read``) that fits these turns best."""
+    weighed = [t for t in turns if t.weighed is not None]
+    if len(weighed) < 10:
+        return []
+    lines = ["hard's weighing against what followed (chance of winning the match, %): knocking weighed / real, "
+             "playing on weighed / real"]
+    groups: dict[tuple[int, int], list[Turn]] = defaultdict(list)
+    for turn in weighed:
+        groups[_group(turn)].append(turn)
+    for (stage, deadwood), group in sorted(groups.items()):
+        n = len(group)
+        rows = [(w[0], t.equity[0], w[1], t.equity[1]) for t in group if (w := t.weighed) is not None]
+        parts = [100 * sum(row[i] for row in rows) / n for i in range(4)]
+        lines.append(f"  {STAGES[stage]:<11} deadwood {DEADWOOD[deadwood]:<5} {n:5}  "
+                     f"{parts[0]:5.1f} / {parts[1]:5.1f}   {parts[2]:5.1f} / {parts[3]:5.1f}")
+    rows = [(1.0, w[0] - w[1], w[3], t.reads[2], t.reads[3]) for t in weighed if (w := t.weighed) is not None]
+    intercept, slope, undercut, piles, throws = least_squares(rows, [t.equity[0] - t.equity[1] for t in weighed])
+    if slope <= 0:
+        return lines
+    spec = (f"hard(knock_edge={-intercept / slope:.4f},undercut_lean={-undercut / slope:.4f},"
+            f"pile_take_lean={-piles / slope:.4f},throw_lean={throws / slope:.4f})")
+    lines.append(f"the knock margin that fits these turns best (least squares; judge it on other seeds with "
+                 f"--variant): {spec}")
     return lines
+
+
+def least_squares(rows: Sequence[Sequence[float]], ys: Sequence[float]) -> list[float]:
+    """The coefficients that fit ``ys`` best as sums of ``rows``' columns, by the normal equations."""
+    k = len(rows[0])
+    matrix = [[sum(r[i] * r[j] for r in rows) for j in range(k)]
+              + [sum(r[i] * y for r, y in zip(rows, ys, strict=True))] for i in range(k)]
+    for col in range(k):
+        pivot = max(range(col, k), key=lambda r: abs(matrix[r][col]))
+        matrix[col], matrix[pivot] = matrix[pivot], matrix[col]
+        if not matrix[col][col]:
+            return [0.0] * k
+        for r in range(k):
+            if r != col:
+                factor = matrix[r][col] / matrix[col][col]
+                matrix[r] = [a - factor * b for a, b in zip(matrix[r], matrix[col], strict=True)]
+    return [matrix[i][k] / matrix[i][i] for i in range(k)]
 
 
 def _within_groups_correlation(turns: list[Turn], read: int) -> float:
