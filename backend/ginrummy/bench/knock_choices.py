@@ -224,8 +224,8 @@ def _weighing_report(turns: list[Turn]) -> list[str]:
         groups[_group(turn)].append(turn)
     for (stage, deadwood), group in sorted(groups.items()):
         n = len(group)
-        rows = [(w[0], t.equity[0], w[1], t.equity[1]) for t in group if (w := t.weighed) is not None]
-        parts = [100 * sum(row[i] for row in rows) / n for i in range(4)]
+        sums = [(w[0], t.equity[0], w[1], t.equity[1]) for t in group if (w := t.weighed) is not None]
+        parts = [100 * sum(row[i] for row in sums) / n for i in range(4)]
         lines.append(f"  {STAGES[stage]:<11} deadwood {DEADWOOD[deadwood]:<5} {n:5}  "
                      f"{parts[0]:5.1f} / {parts[1]:5.1f}   {parts[2]:5.1f} / {parts[3]:5.1f}")
     rows = [(1.0, w[0] - w[1], w[3], t.reads[2], t.reads[3]) for t in weighed if (w := t.weighed) is not None]
