@@ -4,6 +4,7 @@ that can hold out for Gin."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from statistics import mean
 
 import pytest
@@ -255,8 +256,8 @@ def test_least_squares_finds_the_coefficients_that_made_the_data() -> None:
     assert least_squares(rows, ys) == pytest.approx([0.5, -2.0, 0.25, 3.0])
 
 
-def _position_where_seat_0_can_knock() -> View:
-    """A view for seat 0 about to discard, able to knock without Gin, after the opponent has thrown twice."""
+def _positions_where_seat_0_can_knock() -> Iterator[View]:
+    """Views for seat 0 about to discard, able to knock without Gin, after the opponent has thrown twice."""
     players = [make_player("simple(knock_at=0)", seed=1), make_player("simple", seed=2)]
     for seed in range(200):
         state = new_game(HOUSE, seed)
@@ -266,9 +267,12 @@ def _position_where_seat_0_can_knock() -> View:
             options = view.legal_discards if seat == 0 and view.discard_options else ()
             if (len(view.discards[1]) >= 2 and any(o.can_knock for o in options)
                     and not any(o.gin for o in options)):
-                return view
+                yield view
             state, _ = apply(state, players[seat].choose(view))
-    raise AssertionError("no such position in 200 deals")
+
+
+def _position_where_seat_0_can_knock() -> View:
+    return next(_positions_where_seat_0_can_knock())
 
 
 def test_the_knock_margin_reads_the_opponents_pile_takes_and_throws() -> None:
@@ -284,3 +288,24 @@ def test_the_knock_margin_reads_the_opponents_pile_takes_and_throws() -> None:
     always = HardPlayer(random.Random(1), HardSettings(knock_edge=-1.0)).choose(view)
     assert never.kind is ActionKind.DISCARD
     assert always.kind is ActionKind.KNOCK
+
+
+def test_a_knock_held_back_by_the_margin_says_what_the_opponent_showed() -> None:
+    for view in _positions_where_seat_0_can_knock():
+        knockable = [o for o in view.legal_discards if o.can_knock]
+        hard = HardPlayer(random.Random(1))  # drawing from its stream as its choice below will
+        weighed = hard.weigh_knock(view, hard.knowledge(view), knockable, hard.play_on_discard(view))
+        if weighed.play_on is not None and weighed.worth >= weighed.play_on:
+            break
+    else:
+        raise AssertionError("no position where knocking is worth at least playing on")
+    # A margin just past what knocking is worth over playing on holds the knock back, and the hint says why.
+    reads = weighed.margin - HardSettings().knock_edge
+    edge = weighed.worth - weighed.play_on - reads + 0.001
+    action, why = HardPlayer(random.Random(1), HardSettings(knock_edge=edge)).explain(view)
+    assert action.kind is ActionKind.DISCARD
+    assert "knocking now looks about as good as playing on, but the opponent has taken" in why
+    assert "its last throws averaged" in why
+    # Without the margin the same knock is made.
+    action, why = HardPlayer(random.Random(1), HardSettings(knock_edge=-reads)).explain(view)
+    assert action.kind is ActionKind.KNOCK

@@ -168,31 +168,45 @@ class HardPlayer:
         best_card, best_danger = self._plain_discard(view, knowledge)
         knockable = [o for o in options if o.can_knock]
         card = CARDS[best_card]
-        if knockable:
-            decision = self._knock_decision(view, knowledge, knockable, best_card)
-            if decision is not None:
-                return decision
         facts = f"deadwood {next(o.deadwood for o in options if o.card == card)}"
         if knockable:
-            return discard(seat, card), (f"Discard {card.symbol} and play on: Gin or an undercut looks worth "
-                                         f"more than knocking now ({facts}).")
+            decision = self._knock_decision(view, knowledge, knockable, best_card)
+            if not isinstance(decision, str):
+                return decision
+            return discard(seat, card), f"Discard {card.symbol} and play on: {decision} ({facts})."
         why = "it keeps your best melds and chances" if best_danger < 0.2 else "it is the safest useful choice"
         return discard(seat, card), f"Discard {card.symbol}: {why} ({facts})."
 
     def _knock_decision(self, view: View, knowledge: Knowledge, knockable: list[DiscardOption],
-                        plain_discard: int) -> tuple[Action, str] | None:
+                        plain_discard: int) -> tuple[Action, str] | str:
+        """The knock to make, with why; or, to play on, why not."""
         seat = view.seat
         gin = next((o for o in knockable if o.gin), None)
         if gin is not None:
             return knock(seat, gin.card), f"Gin: discard {gin.card.symbol} and every card left is in a meld."
         weighed = self.weigh_knock(view, knowledge, knockable, plain_discard)
+        worth_more = "Gin or an undercut looks worth more than knocking now"
         if weighed.by_points and weighed.points <= self.settings.knock_margin:
-            return None
+            return worth_more
         if weighed.play_on is not None and weighed.worth < weighed.play_on + weighed.margin:
-            return None
+            if weighed.worth < weighed.play_on:
+                return worth_more
+            return (f"knocking now looks about as good as playing on, but {self._opponent_shows(view)}, so its "
+                    f"hand is likely tighter than it looks")
         best = weighed.option
         return knock(seat, best.card), (f"Knock with {best.card.symbol}: deadwood {best.deadwood}, and knocking "
                                         f"now looks worth more than playing on.")
+
+    @staticmethod
+    def _opponent_shows(view: View) -> str:
+        """What the opponent has shown this hand that the knock margin reads, in a player's words."""
+        takes = len(view.pile_takes[view.opponent])
+        taken = f"has taken {takes} card{'s' if takes != 1 else ''} from the pile" if takes else "has taken nothing"
+        throws = view.discards[view.opponent][-3:]
+        if not throws:
+            return f"the opponent {taken}"
+        mean = sum(RANK_VALUES[card % 13] for card in throws) / len(throws)
+        return f"the opponent {taken} and its last throws averaged {mean:.0f} points"
 
     def weigh_knock(self, view: View, knowledge: Knowledge, knockable: list[DiscardOption],
                     plain_discard: int) -> KnockWeighing:
