@@ -304,8 +304,10 @@ def test_a_knock_held_back_by_the_margin_says_what_the_opponent_showed() -> None
     edge = weighed.worth - weighed.play_on - reads + 0.001
     action, why = HardPlayer(random.Random(1), HardSettings(knock_edge=edge)).explain(view)
     assert action.kind is ActionKind.DISCARD
-    assert "knocking now looks about as good as playing on, but the opponent has taken" in why
-    assert "its last throws averaged" in why
+    takes = len(view.pile_takes[1])
+    shown = f"the opponent's {takes} pile take{'s' if takes != 1 else ''} and throws" if takes else \
+        "the opponent's throws"
+    assert why.startswith("Discard ") and f"and play on: {shown} say its hand is tight (deadwood " in why
     # Without the margin the same knock is made.
     action, why = HardPlayer(random.Random(1), HardSettings(knock_edge=-reads)).explain(view)
     assert action.kind is ActionKind.KNOCK

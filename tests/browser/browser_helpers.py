@@ -318,9 +318,13 @@ def server_view_of(server: Any, saved: dict[str, Any]) -> dict[str, Any]:
     return view
 
 
-def move_by_hint(page: Page) -> str:
+def move_by_hint(page: Page, play_on: bool = False) -> str:
+    """Make the move the hint points at; with ``play_on``, where it knocks, throw the same card instead (the hint
+    selects it), so that the hand goes on."""
     before = version(page)
     name = ask_hint(page)
+    if play_on and name in ("knock", "gin"):
+        name = "discard"
     page.click(f"#actions [data-action={name}]")
     if name in ("knock", "gin", "big_gin"):
         page.click("#confirm-ok")

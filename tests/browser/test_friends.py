@@ -174,9 +174,9 @@ def test_with_a_turn_clock_the_waiting_player_may_claim_the_match(server: Any, n
     host.goto(server.url + "/#/play")
     host.wait_for_selector("#hand button.hand-card")
     if my_turn(host):  # pass the upcard (or take it and throw a card), so that it is the silent program's turn
-        move_by_hint(host)
+        move_by_hint(host, play_on=True)
         if my_turn(host):
-            move_by_hint(host)
+            move_by_hint(host, play_on=True)
     expect(host.locator("#turn-line")).to_contain_text("Friend’s turn · ")
     expect(host.locator("#actions [data-action=claim]")).to_be_hidden()
     expect(host.locator("#actions [data-action=claim]")).to_be_visible(timeout=15_000)  # once the 10 s are up

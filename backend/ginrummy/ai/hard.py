@@ -191,22 +191,19 @@ class HardPlayer:
         if weighed.play_on is not None and weighed.worth < weighed.play_on + weighed.margin:
             if weighed.worth < weighed.play_on:
                 return worth_more
-            return (f"knocking now looks about as good as playing on, but {self._opponent_shows(view)}, so its "
-                    f"hand is likely tighter than it looks")
+            return f"{self._opponent_shows(view)} say its hand is tight"
         best = weighed.option
         return knock(seat, best.card), (f"Knock with {best.card.symbol}: deadwood {best.deadwood}, and knocking "
                                         f"now looks worth more than playing on.")
 
     @staticmethod
     def _opponent_shows(view: View) -> str:
-        """What the opponent has shown this hand that the knock margin reads, in a player's words."""
+        """What the opponent has shown this hand that the knock margin reads, in a player's words (short: a hint
+        is one sentence)."""
         takes = len(view.pile_takes[view.opponent])
-        taken = f"has taken {takes} card{'s' if takes != 1 else ''} from the pile" if takes else "has taken nothing"
-        throws = view.discards[view.opponent][-3:]
-        if not throws:
-            return f"the opponent {taken}"
-        mean = sum(RANK_VALUES[card % 13] for card in throws) / len(throws)
-        return f"the opponent {taken} and its last throws averaged {mean:.0f} points"
+        if not takes:
+            return "the opponent's throws"
+        return f"the opponent's {takes} pile take{'s' if takes != 1 else ''} and throws"
 
     def weigh_knock(self, view: View, knowledge: Knowledge, knockable: list[DiscardOption],
                     plain_discard: int) -> KnockWeighing:
