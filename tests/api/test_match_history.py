@@ -104,8 +104,12 @@ def new_player(client: TestClient) -> str:
     return token
 
 
-def active_game_with_a_finished_hand(client: TestClient, player: str, rng: random.Random, **request: Any) -> Game:
-    """A match whose first hand is over and whose current hand is being played (seat 0 to move)."""
+def active_game_with_a_finished_hand(client: TestClient, player: str, rng: random.Random,
+                                     **request: Any) -> tuple[Game, list[str]]:
+    """A match whose first hand is over and whose current hand is being played (seat 0 to move), and the ids of
+    the matches started before it that ended too soon to serve (the deals are random: now and then the first hand
+    ends the match), oldest first."""
+    passed_over: list[str] = []
     for _ in range(10):
         game, _ = Game.create(client, headers=bearer(player), **request)
         for _ in range(5):
@@ -114,7 +118,8 @@ def active_game_with_a_finished_hand(client: TestClient, player: str, rng: rando
                 break
             game.play(next(a for a in game.view["legal_actions"] if a["kind"] == "next_hand"))
             if game.view["phase"] not in OVER:
-                return game
+                return game, passed_over
+        passed_over.append(game.id)
     raise AssertionError("no match with a hand in play after a finished one")
 
 
@@ -132,11 +137,11 @@ def test_matches_are_listed_newest_first_with_their_scores(client: TestClient) -
     finished, created = Game.create(client, level="easy", settings={"target": 1})
     player = created["player_token"]
     play_match(finished, rng, greedy_action)
-    active = active_game_with_a_finished_hand(client, player, rng, rules="line-bonus")
+    active, passed_over = active_game_with_a_finished_hand(client, player, rng, rules="line-bonus")
     listed = match_list(client, player)
     assert listed["next"] is None
-    assert [m["game_id"] for m in listed["matches"]] == [active.id, finished.id]
-    newer, older = listed["matches"]
+    assert [m["game_id"] for m in listed["matches"]] == [active.id, *reversed(passed_over), finished.id]
+    newer, older = listed["matches"][0], listed["matches"][-1]
     assert summary_fields(older) == expected_summary(finished, "easy", None)
     assert summary_fields(newer) == expected_summary(active, "medium", "line-bonus")
     assert older["status"] == "finished" and older["winner"] in (0, 1) and older["hands"] >= 1
@@ -267,7 +272,7 @@ def test_an_unfinished_hand_is_not_shown_and_nothing_hidden_is(client: TestClien
     rng = random.Random(13)
     _, created = Game.create(client, seed=3, settings={"target": 1})
     player = created["player_token"]
-    game = active_game_with_a_finished_hand(client, player, rng)
+    game, _ = active_game_with_a_finished_hand(client, player, rng)
     checked = 0
 
     def nothing_hidden(game: Game, _response: httpx.Response) -> None:
