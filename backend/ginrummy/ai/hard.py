@@ -19,7 +19,10 @@ Decisions, each from the seat's view only:
   an undercut, should the opponent knock first); the better of the two counts.
   Each sampled result counts by the chance of winning the match it leaves
   (``match_equity``): ten points that win the match are worth more than ten
-  that do not, and an undercut that loses it costs more.
+  that do not, and an undercut that loses it costs more. The knock must win by
+  a margin read from what the opponent showed beyond the sampled deals
+  (``knock_margin_read``: its pile takes, its last throws, and the share of
+  deals that undercut the knock).
 """
 
 from __future__ import annotations
