@@ -9,7 +9,7 @@ from statistics import mean
 
 import pytest
 
-from ginrummy.ai import make_player
+from ginrummy.ai import Player, make_player
 from ginrummy.ai.hand import best_discard
 from ginrummy.ai.hand_value import Scorer, StockOdds
 from ginrummy.ai.hard import HardPlayer, HardSettings
@@ -34,18 +34,25 @@ from ginrummy.engine import (
 )
 
 
-def _position_after_opponent_discards(count: int) -> View:
-    """A view for seat 0 about to discard, once seat 1 has thrown ``count`` cards this hand."""
-    players = [make_player("simple", seed=1), make_player("simple", seed=2)]
-    for seed in range(50):
+def _seat_0_discard_views(players: list[Player], deals: int) -> Iterator[View]:
+    """Seat 0's views at each of its discards over ``deals`` deals played by ``players``."""
+    for seed in range(deals):
         state = new_game(HOUSE, seed)
         while state.phase in (Phase.FIRST_UPCARD, Phase.DRAW, Phase.DISCARD):
             seat = state.hand.turn
             view = view_for(state, seat)
-            if seat == 0 and view.discard_options and len(view.discards[1]) >= count:
-                return view
+            if seat == 0 and view.discard_options:
+                yield view
             state, _ = apply(state, players[seat].choose(view))
-    raise AssertionError("no such position in 50 deals")
+
+
+def _position_after_opponent_discards(count: int) -> View:
+    """A view for seat 0 about to discard, once seat 1 has thrown ``count`` cards this hand."""
+    players = [make_player("simple", seed=1), make_player("simple", seed=2)]
+    view = next((v for v in _seat_0_discard_views(players, 50) if len(v.discards[1]) >= count), None)
+    if view is None:
+        raise AssertionError("no such position in 50 deals")
+    return view
 
 
 def test_sampled_hands_fit_the_view_and_lean_to_low_deadwood() -> None:
@@ -259,16 +266,10 @@ def test_least_squares_finds_the_coefficients_that_made_the_data() -> None:
 def _positions_where_seat_0_can_knock() -> Iterator[View]:
     """Views for seat 0 about to discard, able to knock without Gin, after the opponent has thrown twice."""
     players = [make_player("simple(knock_at=0)", seed=1), make_player("simple", seed=2)]
-    for seed in range(200):
-        state = new_game(HOUSE, seed)
-        while state.phase in (Phase.FIRST_UPCARD, Phase.DRAW, Phase.DISCARD):
-            seat = state.hand.turn
-            view = view_for(state, seat)
-            options = view.legal_discards if seat == 0 and view.discard_options else ()
-            if (len(view.discards[1]) >= 2 and any(o.can_knock for o in options)
-                    and not any(o.gin for o in options)):
-                yield view
-            state, _ = apply(state, players[seat].choose(view))
+    for view in _seat_0_discard_views(players, 200):
+        options = view.legal_discards
+        if len(view.discards[1]) >= 2 and any(o.can_knock for o in options) and not any(o.gin for o in options):
+            yield view
 
 
 def _position_where_seat_0_can_knock() -> View:
