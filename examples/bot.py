@@ -111,7 +111,10 @@ def main(args: list[str]) -> None:
     if found is None and (len(args) < 2 or args[0] != "--seek"):
         sys.exit("usage: python examples/bot.py http://HOST:PORT/#/join/GAME_ID/INVITE_CODE\n"
                  "       python examples/bot.py --seek http://HOST:PORT [PLAYER_TOKEN]")
-    with httpx.Client(base_url=found.group(1) if found else args[1], timeout=30) as client:
+    # An idle connection is let go after 2 s, before the server's keep-alive (5 s) closes it: a request sent down a
+    # connection the server is closing at that moment would fail.
+    with httpx.Client(base_url=found.group(1) if found else args[1], timeout=30,
+                      limits=httpx.Limits(keepalive_expiry=2)) as client:
         if found is not None:
             game_id, code = found.group(2), found.group(3)
             joined = client.post(f"/api/games/{game_id}/join", json={"code": code}).raise_for_status().json()

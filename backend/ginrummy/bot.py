@@ -29,6 +29,14 @@ SEEK_WAIT_SECONDS = 25
 """How long one look at a seek waits for it to be paired (the server allows up to 30)."""
 
 Json = dict[str, Any]
+IDLE_CONNECTION_SECONDS = 2.0
+"""How long the bot keeps an idle connection for reuse: less than the server's keep-alive (5 s by default), so
+that it never sends a request down a connection the server is closing at that moment."""
+
+
+def connect(url: str) -> httpx.Client:
+    """A client on the server at ``url``: 30 s for an answer, idle connections let go before the server's are."""
+    return httpx.Client(base_url=url, timeout=30, limits=httpx.Limits(keepalive_expiry=IDLE_CONNECTION_SECONDS))
 
 
 def parse_join_link(link: str) -> tuple[str, str, str]:
@@ -147,7 +155,7 @@ def bot_account(client: httpx.Client) -> str:
 def ladder(url: str, level: str, matches: int, player_token: str | None) -> int:
     """``gin-rummy bot --seek``: play ``matches`` rated matches in the bot pool as ``level``, one after another,
     with a bot account (a new one, whose token is printed, unless ``player_token`` names one)."""
-    with httpx.Client(base_url=url, timeout=30) as client:
+    with connect(url) as client:
         if player_token is None:
             player_token = bot_account(client)
             # Written with "=": a token may begin with "-", which would read as an option on its own.
@@ -167,7 +175,7 @@ def ladder(url: str, level: str, matches: int, player_token: str | None) -> int:
 def daily(url: str, level: str, player_token: str | None) -> int:
     """``gin-rummy bot --daily``: play today's daily deal as ``level`` with a bot account (a new one, whose token is
     printed, unless ``player_token`` names one), then print the day's leaderboard as it stands."""
-    with httpx.Client(base_url=url, timeout=30) as client:
+    with connect(url) as client:
         if player_token is None:
             player_token = bot_account(client)
             # Written with "=": a token may begin with "-", which would read as an option on its own.
@@ -191,7 +199,7 @@ def daily(url: str, level: str, player_token: str | None) -> int:
 def run(join: str | None, create: str | None, level: str, deal_after: float, target: int | None) -> int:
     """``gin-rummy bot``: join a game by its link, or create one and print its link; play it; print the end."""
     url = create if create is not None else parse_join_link(join or "")[0]
-    with httpx.Client(base_url=url, timeout=30) as client:
+    with connect(url) as client:
         bot = Bot(client, level, deal_after)
         if create is not None:
             link = bot.create(**({"settings": {"target": target}} if target else {}))

@@ -106,3 +106,15 @@ def test_two_bots_play_the_daily_deal_and_are_listed_as_bots_on_its_leaderboard(
     again = subprocess.run([sys.executable, "-m", "ginrummy.cli", "bot", "--daily", server.url,
                             f"--player-token={token.group(1)}"], capture_output=True, text=True, timeout=60)
     assert again.returncode != 0 and "daily_played" in again.stderr
+
+
+def test_both_bots_let_an_idle_connection_go_before_the_server_closes_it() -> None:
+    """A request sent down a keep-alive connection at the moment the server closes it fails ("server disconnected
+    without sending a response"): the bots keep an idle connection for less time than the server does."""
+    from ginrummy.api.config import Settings
+    from ginrummy.bot import IDLE_CONNECTION_SECONDS
+
+    server_keeps = Settings.model_fields["keep_alive_seconds"].default
+    assert server_keeps > IDLE_CONNECTION_SECONDS
+    example = re.search(r"keepalive_expiry=([\d.]+)", (ROOT / "examples" / "bot.py").read_text())
+    assert example is not None and float(example.group(1)) < server_keeps
