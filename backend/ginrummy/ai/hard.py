@@ -22,15 +22,13 @@ Decisions, each from the seat's view only:
   that do not, and an undercut that loses it costs more. The knock must win by
   a margin read from what the opponent showed beyond the sampled deals
   (``knock_margin_read``: its pile takes, its last throws, and the share of
-  deals that undercut the knock).
+  deals that undercut the knock). The weighing is ``knock_weighing``'s.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import fields, replace
-from typing import NamedTuple
 
 from ginrummy.engine import (
     CARDS,
@@ -44,9 +42,6 @@ from ginrummy.engine import (
     discard,
     draw,
     knock,
-    knock_points,
-    mask_of,
-    optimal_arrangements_of_mask,
     pass_upcard,
     take_upcard,
 )
@@ -55,10 +50,9 @@ from . import sampling
 from .hand import deadwood_after_taking, draw_outcomes
 from .hand_value import Scorer, StockOdds, stock_odds
 from .hard_settings import HardSettings
+from .knock_weighing import KnockWeighing, knock_margin_read, opponent_shows, weigh_knock
 from .knowledge import Knowledge, infer
-from .match_equity import MatchEquity, match_equity
 from .opponent import FIRST_CHANCE
-from .rollout import playout
 from .sampling import World
 
 __all__ = ["HardPlayer", "HardSettings", "World", "make_hard"]
@@ -194,109 +188,26 @@ class HardPlayer:
         if weighed.play_on is not None and weighed.worth < weighed.play_on + weighed.margin:
             if weighed.worth < weighed.play_on:
                 return worth_more
-            return f"{self._opponent_shows(view)} say its hand is tight"
+            return f"{opponent_shows(view)} say its hand is tight"
         best = weighed.option
         return knock(seat, best.card), (f"Knock with {best.card.symbol}: deadwood {best.deadwood}, and knocking "
                                         f"now looks worth more than playing on.")
 
-    @staticmethod
-    def _opponent_shows(view: View) -> str:
-        """What the opponent has shown this hand that the knock margin reads, in a player's words (short: a hint
-        is one sentence)."""
-        takes = len(view.pile_takes[view.opponent])
-        if not takes:
-            return "the opponent's throws"
-        return f"the opponent's {takes} pile take{'s' if takes != 1 else ''} and throws"
-
     def weigh_knock(self, view: View, knowledge: Knowledge, knockable: list[DiscardOption],
                     plain_discard: int) -> KnockWeighing:
-        """What the knock decision weighs at a turn where the seat could knock without Gin: its best knock over
-        the sampled deals, and (deciding by playouts) the worth of playing on after ``plain_discard``."""
-        settings = self.settings
-        worlds = self.worlds(view, knowledge)
-        opponents = [world.opponent for world in worlds]
-        equity = match_equity(view) if settings.for_the_match else None
-        worth = _worth(equity)
-        valued = []
-        for option in knockable:
-            mine = [c for c in view.hand if c != option.card]
-            points = self._knock_points(mine, opponents, view)
-            valued.append((worth(points), sum(points) / len(points), -option.deadwood, option, points))
-        value, expected, _, best, points = max(valued, key=lambda v: (v[0], v[1], v[2]))
-        undercut = sum(1 for p in points if p < 0) / len(points)
-        by_points = equity is None
-        if not settings.rollouts or (by_points and expected <= settings.knock_margin):
-            return KnockWeighing(best, value, expected, undercut, by_points, None, 0.0)
-        return KnockWeighing(best, value, expected, undercut, by_points,
-                             self._play_on_value(view, worlds, plain_discard, worth),
-                             0.0 if by_points else self.knock_margin_read(view, undercut))
+        """What the knock decision weighs (``knock_weighing.weigh_knock``)."""
+        return weigh_knock(view, knockable, plain_discard, self.worlds(view, knowledge), self.settings)
 
     def knock_margin_read(self, view: View, undercut: float) -> float:
-        """How much more match equity than playing on a knock must promise, by what the view says of the
-        opponent's hand beyond the sampled deals: ``undercut``, the share of them that undercut the knock; the
-        cards it took from the pile this hand (melds it is building); and the mean value of its last three
-        throws (a player throwing high cards still holds a loose hand). Fitted on what knocking and playing on
-        really brought at the turns hard could knock (``bench knock_choices``)."""
-        settings = self.settings
-        throws = view.discards[view.opponent][-3:]
-        thrown = sum(RANK_VALUES[card % 13] for card in throws) / len(throws) if throws else 0.0
-        return (settings.knock_edge + settings.undercut_lean * undercut
-                + settings.pile_take_lean * len(view.pile_takes[view.opponent]) - settings.throw_lean * thrown)
+        """How much more match equity than playing on a knock must promise (``knock_weighing``)."""
+        return knock_margin_read(view, undercut, self.settings)
 
     def worlds(self, view: View, knowledge: Knowledge) -> list[World]:
         """Sampled deals of what we cannot see (``sampling.worlds``)."""
         return sampling.worlds(view, knowledge, self.settings, self.rng)
-    def _play_on_value(self, view: View, worlds: list[World], card: int,
-                       worth: Callable[[list[int]], float]) -> float:
-        """Worth of discarding ``card`` without knocking and playing the hand out (``worth`` of the points per
-        world), in the better of two ways: knocking at the next chance, or holding out for Gin."""
-        mine = mask_of(view.hand) & ~(1 << card)
-        rules = view.rules
-        hunt_until = self.settings.hunt_until
-        at_once = [playout([mine, opponent], stock, card, 1, view.knock_limit, rules, opponent_knocks_at=threshold)
-                   for opponent, stock, threshold in worlds]
-        if not hunt_until:
-            return worth(at_once)
-        holding_out = [playout([mine, opponent], stock, card, 1, view.knock_limit, rules, hunt_until,
-                               opponent_knocks_at=threshold) for opponent, stock, threshold in worlds]
-        return max(worth(at_once), worth(holding_out))
-
     def sample_opponents(self, view: View, knowledge: Knowledge, wanted: int = 0) -> list[int]:
         """Opponent hands consistent with the view (``sampling.sample_opponents``)."""
         return sampling.sample_opponents(view, knowledge, self.settings, self.rng, wanted)
-    def _knock_points(self, mine: list[Card], opponents: list[int], view: View) -> list[int]:
-        """Points of knocking with ``mine`` against each sampled hand, scored as the showdown would be
-        (``knock_points``: negative when undercut)."""
-        arrangements = optimal_arrangements_of_mask(mask_of(mine))
-        return [knock_points(arrangements, opponent, view.rules) for opponent in opponents]
-
-
-class KnockWeighing(NamedTuple):
-    """What the hard player weighs at a turn where it could knock without Gin."""
-
-    option: DiscardOption
-    """Its best knock."""
-    worth: float
-    """That knock's worth over the sampled deals (``_worth``: match equity, or points)."""
-    points: float
-    """Its mean points over them."""
-    undercut: float
-    """The share of them that undercut it."""
-    by_points: bool
-    """Whether worth is in points (no match target to win): a knock must then also be worth more than
-    ``knock_margin`` points."""
-    play_on: float | None
-    """The worth of playing on instead (None: not weighed by playouts)."""
-    margin: float
-    """How much more than playing on the knock must be worth (``HardPlayer.knock_margin_read``)."""
-
-
-def _worth(equity: MatchEquity | None) -> Callable[[list[int]], float]:
-    """How a choice's results over the sampled deals (points for us, per deal) are valued: by the mean chance
-    of winning the match they leave, or by mean points when the match is not a race to a target."""
-    if equity is None:
-        return lambda points: sum(points) / len(points)
-    return lambda points: sum(equity.after(p) for p in points) / len(points)
 
 
 def make_hard(rng: random.Random, **options: float) -> HardPlayer:
