@@ -90,6 +90,7 @@ def read(knots: Knots, raw: float) -> float:
     else:
         (x0, y0), (x1, y1) = knots[i - 1], knots[i]
         value = y0 + (y1 - y0) * (raw - x0) / (x1 - x0) if x1 > x0 else y1
+        value = min(max(value, y0), y1)  # rounding must not carry it past the next knot: the map never goes down
     return value
 
 
