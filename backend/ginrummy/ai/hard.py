@@ -11,18 +11,9 @@ Decisions, each from the seat's view only:
   deadwood, and above all the chance it lets us knock: the hand is a race to
   knock; and more again the chance it gives Gin), plus the chance that the card completes a meld for the opponent
   (from ``knowledge.infer``), weighted more as the hand goes on.
-- Knock: sample opponent hands consistent with the view (leaning to hands as good
-  as a player who has drawn and discarded this long would hold), score the knock
-  against each (layoffs included), and knock only when that beats playing on.
-  Playing on is valued by playouts of the rest of the hand on the same sampled
-  deals, two ways: knocking at the next chance, or holding out for Gin (and for
-  an undercut, should the opponent knock first); the better of the two counts.
-  Each sampled result counts by the chance of winning the match it leaves
-  (``match_equity``): ten points that win the match are worth more than ten
-  that do not, and an undercut that loses it costs more. The knock must win by
-  a margin read from what the opponent showed beyond the sampled deals
-  (``knock_margin_read``: its pile takes, its last throws, and the share of
-  deals that undercut the knock). The weighing is ``knock_weighing``'s.
+- Knock: Gin always; otherwise sample deals of the unseen cards consistent with the view (leaning to
+  opponent hands as good as a player who has drawn and discarded this long would hold) and knock only when
+  the knock beats playing on by the margin the opponent's play calls for (``knock_weighing``).
 """
 
 from __future__ import annotations
