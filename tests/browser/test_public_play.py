@@ -120,9 +120,11 @@ def test_two_people_are_paired_play_a_hand_and_a_resignation_moves_both_ratings(
         bob.click("#resign-button")
         bob.click("#confirm-ok")
     model = BradleyTerryFull(mu=1500.0, sigma=350.0, beta=200.0, tau=1.0)
+    # The resignation is sent when Bob confirms; both tables show the match's end once it is stored.
+    expect(bob.locator("#moment-title")).to_be_visible()
+    expect(ann.locator("#moment-title")).to_be_visible()
     final = httpx.get(f"{server.url}/api/games/{saved[0]['id']}",
                       headers={"Authorization": f"Bearer {saved[0]['token']}"}).json()["view"]
-    expect(ann.locator("#moment-title")).to_be_visible()
     winner = final["winner"]
     assert final["phase"] == "match_over" and winner in (0, 1)
     [[won], [lost]] = model.rate([[model.rating()], [model.rating()]])
