@@ -117,6 +117,7 @@ class HardPlayer:
     def knock_hazard(self, view: View, knowledge: Knowledge) -> float:
         """Chance the opponent can knock after drawing a stock card (``sampling.knock_hazard``)."""
         return sampling.knock_hazard(view, knowledge, self.settings, self.rng)
+
     def play_on_discard(self, view: View) -> Card:
         """The card this player throws at a discard when it does not knock (``view`` at a discard)."""
         return CARDS[self._plain_discard(view, self.knowledge(view))[0]]
@@ -196,6 +197,7 @@ class HardPlayer:
     def worlds(self, view: View, knowledge: Knowledge) -> list[World]:
         """Sampled deals of what we cannot see (``sampling.worlds``)."""
         return sampling.worlds(view, knowledge, self.settings, self.rng)
+
     def sample_opponents(self, view: View, knowledge: Knowledge, wanted: int = 0) -> list[int]:
         """Opponent hands consistent with the view (``sampling.sample_opponents``)."""
         return sampling.sample_opponents(view, knowledge, self.settings, self.rng, wanted)
