@@ -104,7 +104,12 @@ class HardSettings:
     +1.20. With 2.5 kept it won 55.5% and 54.0% on seeds 11 and 13 (+1.41, +1.17). Reading the last throw alone
     won 56.0% and 56.4% on seeds 12 and 14 (+1.01, +1.25). A gain within the noise in matches, at no cost in
     time (p99 13-14 ms in those runs, two on the two cores): kept for the truer read, which the hints' chances
-    also come from."""
+    also come from. Half the weight (0.5), with ``tilt`` 0.02, read a Gin hunter truer (``bench inference --opponent
+    ginhunter``: 32.0 deadwood sampled against 35.9 held after three of its throws, where 1.0 reads 27.0 against
+    36.0) and hard-v2 a little looser (after 10 or more throws 9.8 against 6.9; 1.0: 9.0 against 6.6). On the same
+    deals it won 65.5% of 4,000 matches against the Gin hunter (seeds 61 and 66; 1.0: 64.8%), 58.3% of 4,000 against
+    hard-v2 (seeds 11-14; 1.0: the same 2,333 wins), 77.5% of 2,000 against simple (seed 62; 1.0: 78.0%), and across
+    the population (200 matches each, seed 21) 0.8 points less a member on average: not kept."""
     read_opponent: int = 1
     """Model the opponent's knocking threshold from the hands of this match (``opponent.read_knocking``) in
     the sampled hands, the knock hazard and the playouts (0 = assume it knocks at the first chance). A model
