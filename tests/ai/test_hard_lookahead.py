@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from statistics import mean
 
 import pytest
@@ -253,6 +254,27 @@ def test_the_knock_choices_bench_scores_a_knock_as_the_real_hand_ended_and_leave
     assert len(weighed) == len(turns)
     assert all((w[0] >= w[1] + w[2]) == t.knocked for t in weighed if (w := t.weighed) is not None)
     assert any(line.startswith("hard's weighing against what followed") for line in lines)
+
+
+def test_the_knock_choices_bench_pools_saved_runs_as_if_played_together(tmp_path: Path) -> None:
+    """Runs saved with ``--save`` and loaded with ``--load`` give back the same turns; loaded together they are
+    reported (and the margin fitted) as one run over all their turns; runs that judged other variants do not
+    pool."""
+    from ginrummy.bench.knock_choices import load, read_match, report, save
+
+    turns = read_match(("hard", "simple", ["hard(for_the_match=0)"], 6, 1))
+    assert turns, "hard could knock in this match"
+    first, second, other = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "c.json"
+    save(str(first), turns, "hard", "simple", 1, ["hard(for_the_match=0)"])
+    save(str(second), turns[:3], "hard", "cfr", 2, ["hard(for_the_match=0)"])
+    save(str(other), turns, "hard", "simple", 1, [])
+    assert load([str(first)]) == (turns, "hard", "simple", 1, ["hard(for_the_match=0)"])
+    pooled, player, opponents, matches, variants = load([str(first), str(second)])
+    assert pooled == turns + turns[:3] and (player, opponents, matches) == ("hard", "simple,cfr", 3)
+    assert report(pooled, player, opponents, matches, variants) == report(turns + turns[:3], "hard", "simple,cfr",
+                                                                          3, ["hard(for_the_match=0)"])
+    with pytest.raises(SystemExit, match="other variants"):
+        load([str(first), str(other)])
 
 
 def test_least_squares_finds_the_coefficients_that_made_the_data() -> None:

@@ -16,13 +16,16 @@ the knock margin (``HardPlayer.knock_margin_read``) that would have chosen best 
 player to judge with ``--variant`` on other seeds.
 
 Run: ``gin-rummy bench knock_choices --matches 100 --opponent hard-v2 --seed 5`` (``--variant
-'hard(knock_samples=96)'``, repeatable, adds a paired row for that player's choices; ``--workers N``).
+'hard(knock_samples=96)'``, repeatable, adds a paired row for that player's choices; ``--workers N``). To fit
+the margin on several opponents at once, ``--save PATH`` writes a run's turns, and ``--load PATH,PATH`` reports
+on (and fits) the saved runs' turns pooled, without playing.
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
+import json
 import math
 import multiprocessing
 from collections import defaultdict
@@ -273,6 +276,38 @@ def _within_groups_correlation(turns: list[Turn], read: int) -> float:
     return sum(x * y for x, y in zip(xs, ys, strict=True)) / spread if spread else 0.0
 
 
+def save(path: str, turns: list[Turn], player: str, opponent: str, matches: int, variants: list[str]) -> None:
+    """Write a run's turns to ``path`` (JSON) for ``load``."""
+    run = {"player": player, "opponent": opponent, "matches": matches, "variants": variants,
+           "turns": [list(turn) for turn in turns]}
+    with open(path, "w", encoding="utf-8") as out:
+        json.dump(run, out)
+
+
+def load(paths: Sequence[str]) -> tuple[list[Turn], str, str, int, list[str]]:
+    """The turns of runs written by ``save``, pooled, with their player, opponents (joined by commas), matches
+    and variants. Pooled runs must have judged the same variants and played the same hard player."""
+    turns: list[Turn] = []
+    players, opponents, matches, variants = set(), [], 0, None
+    for path in paths:
+        with open(path, encoding="utf-8") as source:
+            run = json.load(source)
+        if variants is not None and run["variants"] != variants:
+            raise SystemExit(f"{path} judged other variants ({run['variants']}) than the runs before it ({variants})")
+        variants = run["variants"]
+        players.add(run["player"])
+        opponents.append(run["opponent"])
+        matches += run["matches"]
+        for row in run["turns"]:
+            stock, deadwood, knocked, points, equity, chosen, reads, weighed = row
+            turns.append(Turn(stock, deadwood, knocked, (points[0], points[1]), (equity[0], equity[1]),
+                              tuple(chosen), tuple(reads), None if weighed is None else
+                              (weighed[0], weighed[1], weighed[2], weighed[3])))
+    if len(players) > 1:
+        raise SystemExit(f"the runs played different hard players: {', '.join(sorted(players))}")
+    return turns, players.pop(), ",".join(opponents), matches, variants or []
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--matches", type=int, default=100)
@@ -282,7 +317,13 @@ def main(argv: list[str] | None = None) -> None:
                         "are judged on the same turns (repeatable)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--save", metavar="PATH", help="write this run's turns to PATH (JSON)")
+    parser.add_argument("--load", metavar="PATHS", help="comma-separated files written by --save: report on "
+                        "their turns, pooled, instead of playing")
     args = parser.parse_args(argv)
+    if args.load:
+        print("\n".join(report(*load(args.load.split(",")))))
+        return
     jobs = [(args.player, args.opponent, args.variant, args.seed, match) for match in range(args.matches)]
     turns: list[Turn] = []
     if args.workers > 1:
@@ -292,6 +333,8 @@ def main(argv: list[str] | None = None) -> None:
     else:
         for job in jobs:
             turns += read_match(job)
+    if args.save:
+        save(args.save, turns, args.player, args.opponent, args.matches, args.variant)
     print("\n".join(report(turns, args.player, args.opponent, args.matches, args.variant)))
 
 
