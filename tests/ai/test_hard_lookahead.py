@@ -258,9 +258,10 @@ def test_the_knock_choices_bench_scores_a_knock_as_the_real_hand_ended_and_leave
 
 def test_the_knock_choices_bench_pools_saved_runs_as_if_played_together(tmp_path: Path) -> None:
     """Runs saved with ``--save`` and loaded with ``--load`` give back the same turns; loaded together they are
-    reported (and the margin fitted) as one run over all their turns; runs that judged other variants do not
-    pool."""
-    from ginrummy.bench.knock_choices import load, read_match, report, save
+    reported (and the margin fitted) as one run over all their turns; runs that judged other variants, or
+    played a hard with other settings, do not pool."""
+    from ginrummy.bench.knock_choices import read_match, report
+    from ginrummy.bench.knock_turns import load, save
 
     turns = read_match(("hard", "simple", ["hard(for_the_match=0)"], 6, 1))
     assert turns, "hard could knock in this match"
@@ -275,6 +276,10 @@ def test_the_knock_choices_bench_pools_saved_runs_as_if_played_together(tmp_path
                                                                           3, ["hard(for_the_match=0)"])
     with pytest.raises(SystemExit, match="other variants"):
         load([str(first), str(other)])
+    changed = tmp_path / "d.json"
+    save(str(changed), turns, "hard(knock_edge=0)", "simple", 1, ["hard(for_the_match=0)"])
+    with pytest.raises(SystemExit, match="different hard players"):
+        load([str(first), str(changed)])
 
 
 def test_least_squares_finds_the_coefficients_that_made_the_data() -> None:

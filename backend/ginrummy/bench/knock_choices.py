@@ -25,12 +25,10 @@ from __future__ import annotations
 
 import argparse
 import copy
-import json
 import math
 import multiprocessing
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from ginrummy.ai import Player, make_player, play
 from ginrummy.ai.hard import HardPlayer
@@ -52,30 +50,10 @@ from ginrummy.engine import (
 )
 
 from .inference import STAGES, stock_stage
+from .knock_turns import Turn, load, save
 
 DEADWOOD = ("1-3", "4-6", "7-10")
 """Deadwood groups of the table: the least deadwood hard could knock with."""
-
-
-class Turn(NamedTuple):
-    """One turn where hard could knock, and what each way really scored."""
-
-    stock: int
-    deadwood: int
-    knocked: bool
-    """Whether hard knocked."""
-    points: tuple[int, int]
-    """Hard's points from the hand, knocking now and playing on."""
-    equity: tuple[float, float]
-    """Hard's chance of winning the match after each."""
-    variants: tuple[bool, ...]
-    """Whether each variant player knocks on the same view."""
-    reads: tuple[float, ...]
-    """What the view says about the opponent, as ``READS`` names them."""
-    weighed: tuple[float, float, float, float] | None
-    """Hard's own weighing, as its decision weighed it (``HardPlayer.weigh_knock``; match equity): the worth
-    of its best knock, of playing on, the margin the knock had to clear, and the share of sampled deals that
-    undercut the knock; None outside a match."""
 
 
 READS = ("hard's undercut estimate", "opponent's discards this hand", "opponent's pile takes this hand",
@@ -274,38 +252,6 @@ def _within_groups_correlation(turns: list[Turn], read: int) -> float:
         ys += [t.points[0] - t.points[1] - y_mean for t in group]
     spread = math.sqrt(sum(x * x for x in xs) * sum(y * y for y in ys))
     return sum(x * y for x, y in zip(xs, ys, strict=True)) / spread if spread else 0.0
-
-
-def save(path: str, turns: list[Turn], player: str, opponent: str, matches: int, variants: list[str]) -> None:
-    """Write a run's turns to ``path`` (JSON) for ``load``."""
-    run = {"player": player, "opponent": opponent, "matches": matches, "variants": variants,
-           "turns": [list(turn) for turn in turns]}
-    with open(path, "w", encoding="utf-8") as out:
-        json.dump(run, out)
-
-
-def load(paths: Sequence[str]) -> tuple[list[Turn], str, str, int, list[str]]:
-    """The turns of runs written by ``save``, pooled, with their player, opponents (joined by commas), matches
-    and variants. Pooled runs must have judged the same variants and played the same hard player."""
-    turns: list[Turn] = []
-    players, opponents, matches, variants = set(), [], 0, None
-    for path in paths:
-        with open(path, encoding="utf-8") as source:
-            run = json.load(source)
-        if variants is not None and run["variants"] != variants:
-            raise SystemExit(f"{path} judged other variants ({run['variants']}) than the runs before it ({variants})")
-        variants = run["variants"]
-        players.add(run["player"])
-        opponents.append(run["opponent"])
-        matches += run["matches"]
-        for row in run["turns"]:
-            stock, deadwood, knocked, points, equity, chosen, reads, weighed = row
-            turns.append(Turn(stock, deadwood, knocked, (points[0], points[1]), (equity[0], equity[1]),
-                              tuple(chosen), tuple(reads), None if weighed is None else
-                              (weighed[0], weighed[1], weighed[2], weighed[3])))
-    if len(players) > 1:
-        raise SystemExit(f"the runs played different hard players: {', '.join(sorted(players))}")
-    return turns, players.pop(), ",".join(opponents), matches, variants or []
 
 
 def main(argv: list[str] | None = None) -> None:
